@@ -1,0 +1,177 @@
+package io.streamrag.schemas;
+
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.index.IndexChanged;
+import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
+import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
+import io.streamrag.schemas.sensor.ReadingRejected;
+import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The topic catalogue: every topic of the platform, with its one writer. Services bind to these
+ * names in their {@code application.yml}; the local broker and {@code deploy/} create them from
+ * here.
+ */
+public final class Topics {
+
+  private static final String DAY_MS = "86400000";
+  private static final String WEEK_MS = "604800000";
+  private static final String MONTH_MS = "2592000000";
+
+  public static final TopicSpec SENSOR_READINGS =
+      new TopicSpec(
+          "sensor.readings",
+          SensorReadingReceived.class,
+          "sensor_uuid",
+          "sensor-bridge",
+          List.of("ingest-service"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", WEEK_MS));
+
+  public static final TopicSpec READINGS_REJECTED =
+      new TopicSpec(
+          "sensor.readings.rejected",
+          ReadingRejected.class,
+          "sensor_uuid, or device_id when the sensor is unknown",
+          "sensor-bridge",
+          List.of("operators (replay after a fix)"),
+          TopicSpec.Cleanup.DELETE,
+          3,
+          Map.of("retention.ms", MONTH_MS));
+
+  public static final TopicSpec SENSOR_SNAPSHOTS =
+      new TopicSpec(
+          "sensor.snapshots",
+          SensorSnapshotUpdated.class,
+          "sensor_uuid",
+          "ingest-service",
+          List.of("retrieval-service"),
+          TopicSpec.Cleanup.COMPACT,
+          6,
+          Map.of());
+
+  public static final TopicSpec KB_DOCUMENTS =
+      new TopicSpec(
+          "kb.documents",
+          KnowledgeDocumentPublished.class,
+          "doc_id",
+          "ingest-service",
+          List.of("ingest-service"),
+          TopicSpec.Cleanup.COMPACT,
+          3,
+          Map.of());
+
+  public static final TopicSpec KB_CONFIGS =
+      new TopicSpec(
+          "kb.configs",
+          KnowledgeBaseConfigured.class,
+          "kb_name",
+          "ingest-service",
+          List.of("retrieval-service", "llm-service"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of());
+
+  public static final TopicSpec INDEX_CHANGES =
+      new TopicSpec(
+          "index.changes",
+          IndexChanged.class,
+          "point_id",
+          "ingest-service",
+          List.of("retrieval-service"),
+          TopicSpec.Cleanup.COMPACT,
+          6,
+          Map.of());
+
+  public static final TopicSpec CHAT_REQUESTS =
+      new TopicSpec(
+          "chat.requests",
+          ChatRequested.class,
+          "request_id",
+          "gateway-service",
+          List.of("retrieval-service"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", DAY_MS));
+
+  public static final TopicSpec CHAT_CONTEXTS =
+      new TopicSpec(
+          "chat.contexts",
+          ContextRetrieved.class,
+          "request_id",
+          "retrieval-service",
+          List.of("llm-service"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", DAY_MS));
+
+  public static final TopicSpec CHAT_ANSWERS =
+      new TopicSpec(
+          "chat.answers",
+          AnswerEvent.class,
+          "request_id",
+          "llm-service",
+          List.of("gateway-service"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", DAY_MS));
+
+  public static final TopicSpec DLQ_INGEST_READINGS =
+      deadLetters("dlq.ingest.readings", "ingest-service", SENSOR_READINGS);
+  public static final TopicSpec DLQ_INGEST_DOCUMENTS =
+      deadLetters("dlq.ingest.documents", "ingest-service", KB_DOCUMENTS);
+  public static final TopicSpec DLQ_RETRIEVAL_REQUESTS =
+      deadLetters("dlq.retrieval.requests", "retrieval-service", CHAT_REQUESTS);
+  public static final TopicSpec DLQ_LLM_CONTEXTS =
+      deadLetters("dlq.llm.contexts", "llm-service", CHAT_CONTEXTS);
+
+  private static final List<TopicSpec> ALL =
+      List.of(
+          SENSOR_READINGS,
+          READINGS_REJECTED,
+          SENSOR_SNAPSHOTS,
+          KB_DOCUMENTS,
+          KB_CONFIGS,
+          INDEX_CHANGES,
+          CHAT_REQUESTS,
+          CHAT_CONTEXTS,
+          CHAT_ANSWERS,
+          DLQ_INGEST_READINGS,
+          DLQ_INGEST_DOCUMENTS,
+          DLQ_RETRIEVAL_REQUESTS,
+          DLQ_LLM_CONTEXTS);
+
+  private Topics() {}
+
+  /** Every topic of the platform, event topics first, dead letters last. */
+  public static List<TopicSpec> all() {
+    return ALL;
+  }
+
+  /** The Avro record classes carried by the catalogue's topics. */
+  public static List<Class<?>> recordTypes() {
+    return ALL.stream().map(TopicSpec::valueType).filter(t -> t != null).distinct().toList();
+  }
+
+  /**
+   * A dead-letter topic: the raw record that a consumer could not process, with the error in the
+   * headers. Same partition count as its source, so the failed record keeps its partition.
+   */
+  private static TopicSpec deadLetters(String name, String writer, TopicSpec source) {
+    return new TopicSpec(
+        name,
+        null,
+        "the failed record's key",
+        writer,
+        List.of("operators (inspect, replay after a fix)"),
+        TopicSpec.Cleanup.DELETE,
+        source.partitions(),
+        Map.of("retention.ms", MONTH_MS));
+  }
+}
