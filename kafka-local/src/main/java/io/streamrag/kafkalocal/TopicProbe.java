@@ -1,0 +1,113 @@
+package io.streamrag.kafkalocal;
+
+import io.streamrag.schemas.serde.AvroDeserializer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/**
+ * Reads what is really on a topic, from its beginning, as an outside consumer would: the way tests
+ * and benchmarks check what a service published.
+ */
+public final class TopicProbe implements AutoCloseable {
+
+  private final KafkaConsumer<String, byte[]> consumer;
+  private final AvroDeserializer avro = new AvroDeserializer();
+  private final String topic;
+
+  public TopicProbe(String bootstrapServers, String topic) {
+    this.topic = topic;
+    this.consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                50),
+            new StringDeserializer(),
+            new ByteArrayDeserializer());
+    var partitions =
+        consumer.partitionsFor(topic).stream()
+            .map(p -> new TopicPartition(topic, p.partition()))
+            .toList();
+    consumer.assign(partitions);
+    consumer.seekToBeginning(partitions);
+  }
+
+  /**
+   * A record as read back: key, decoded value ({@code null} for a tombstone), raw bytes, headers.
+   */
+  public record Received(String key, Object value, byte[] raw, Map<String, String> headers) {}
+
+  /**
+   * Waits until a record matching the predicate arrives and returns it.
+   *
+   * @throws AssertionError if none arrives within the timeout
+   */
+  public Received await(Predicate<Received> match, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    var seen = new ArrayList<Received>();
+    while (System.nanoTime() < deadline) {
+      for (Received r : poll()) {
+        seen.add(r);
+        if (match.test(r)) {
+          return r;
+        }
+      }
+    }
+    throw new AssertionError(
+        "no matching record on "
+            + topic
+            + " within "
+            + timeout
+            + "; saw "
+            + seen.size()
+            + ": "
+            + seen);
+  }
+
+  /** Everything that arrives during the given time. */
+  public List<Received> drain(Duration during) {
+    long deadline = System.nanoTime() + during.toNanos();
+    var all = new ArrayList<Received>();
+    while (System.nanoTime() < deadline) {
+      all.addAll(poll());
+    }
+    return all;
+  }
+
+  private List<Received> poll() {
+    var out = new ArrayList<Received>();
+    for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+      var headers = new java.util.TreeMap<String, String>();
+      r.headers()
+          .forEach(h -> headers.put(h.key(), h.value() == null ? null : new String(h.value())));
+      Object value = decode(r.value());
+      out.add(new Received(r.key(), value, r.value(), headers));
+    }
+    return out;
+  }
+
+  private Object decode(byte[] bytes) {
+    try {
+      return avro.deserialize(topic, bytes);
+    } catch (RuntimeException notAvro) {
+      return bytes; // dead letters keep whatever bytes failed
+    }
+  }
+
+  @Override
+  public void close() {
+    consumer.close();
+  }
+}
