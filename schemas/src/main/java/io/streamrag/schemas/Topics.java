@@ -3,6 +3,7 @@ package io.streamrag.schemas;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
@@ -89,6 +90,17 @@ public final class Topics {
           6,
           Map.of());
 
+  public static final TopicSpec INGEST_MANIFESTS =
+      new TopicSpec(
+          "ingest.manifests",
+          ChunkManifest.class,
+          "source_id",
+          "ingest-service",
+          List.of("ingest-service"),
+          TopicSpec.Cleanup.COMPACT,
+          3,
+          Map.of());
+
   public static final TopicSpec CHAT_REQUESTS =
       new TopicSpec(
           "chat.requests",
@@ -139,6 +151,7 @@ public final class Topics {
           KB_DOCUMENTS,
           KB_CONFIGS,
           INDEX_CHANGES,
+          INGEST_MANIFESTS,
           CHAT_REQUESTS,
           CHAT_CONTEXTS,
           CHAT_ANSWERS,

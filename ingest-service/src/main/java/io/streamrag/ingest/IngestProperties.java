@@ -1,0 +1,42 @@
+package io.streamrag.ingest;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * ingest-service settings ({@code ingest.*}).
+ *
+ * @param chunking how texts are cut (S1.4)
+ * @param embeddingBatchSize texts per embedding call (S1.4: 32)
+ * @param knowledge the knowledge folder imported at start-up
+ * @param startupTimeout how long start-up may take to read its state topics
+ */
+@Validated
+@ConfigurationProperties("ingest")
+public record IngestProperties(
+    @Valid @NotNull Chunking chunking,
+    @Positive int embeddingBatchSize,
+    @Valid @NotNull Knowledge knowledge,
+    @NotNull Duration startupTimeout) {
+
+  /**
+   * @param maxTokens largest chunk, in tokens (words and punctuation marks)
+   * @param overlapTokens tokens a chunk repeats from the end of the previous one
+   */
+  public record Chunking(@Min(20) @Max(8192) int maxTokens, @Min(0) int overlapTokens) {}
+
+  /**
+   * @param importOnStart publish the folder's documents at start-up (unchanged ones are skipped)
+   * @param location {@code classpath:demo-knowledge} or a directory path; one sub-folder per KB
+   * @param pipeline the assistant pipeline these KBs belong to
+   */
+  public record Knowledge(
+      boolean importOnStart, @NotBlank String location, @NotBlank String pipeline) {}
+}

@@ -1,0 +1,162 @@
+package io.streamrag.ingest.index;
+
+import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.index.ChunkManifest;
+import io.streamrag.schemas.index.ChunkPayload;
+import io.streamrag.schemas.index.IndexChanged;
+import io.streamrag.schemas.index.IndexOp;
+import io.streamrag.schemas.index.ManifestChunk;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns the chunks of one source into index changes: embeds only chunks whose content changed since
+ * the source's manifest (or all of them after a model change), upserts them, deletes chunks that
+ * disappeared, then records the new manifest. Point ids are UUIDv5 of source and position, so
+ * redelivery and replay overwrite instead of duplicating.
+ */
+@Component
+public class ChunkIndexer {
+
+  private final Embedder embedder;
+  private final Manifests manifests;
+  private final IndexOutbox outbox;
+  private final Clock clock;
+  private final int batchSize;
+
+  ChunkIndexer(
+      Embedder embedder,
+      Manifests manifests,
+      IndexOutbox outbox,
+      Clock clock,
+      IngestProperties properties) {
+    this.embedder = embedder;
+    this.manifests = manifests;
+    this.outbox = outbox;
+    this.clock = clock;
+    this.batchSize = properties.embeddingBatchSize();
+  }
+
+  /** What one call changed. */
+  public record Result(int embedded, int unchanged, int deleted) {}
+
+  /**
+   * Indexes the current chunks of a source.
+   *
+   * @param sourceId the document or snapshot the chunks come from
+   * @param drafts its chunks, in order; their position is their chunk index
+   * @param sourceReceivedAt when the fact behind them entered the system (freshness clock)
+   */
+  public Result index(String sourceId, List<ChunkDraft> drafts, Instant sourceReceivedAt) {
+    var previous = manifests.get(sourceId);
+    Map<String, String> before = new HashMap<>();
+    boolean sameModel =
+        previous.map(m -> m.getEmbeddingModel().equals(embedder.modelId())).orElse(false);
+    previous.ifPresent(
+        m -> m.getChunks().forEach(c -> before.put(c.getPointId(), c.getContentHash())));
+
+    var changed = new ArrayList<Integer>();
+    var chunks = new ArrayList<ManifestChunk>();
+    for (int i = 0; i < drafts.size(); i++) {
+      String pointId = Ids.of(sourceId, String.valueOf(i));
+      String hash = hash(drafts.get(i), i);
+      chunks.add(new ManifestChunk(pointId, hash));
+      if (!sameModel || !hash.equals(before.get(pointId))) {
+        changed.add(i);
+      }
+    }
+    var kept = chunks.stream().map(ManifestChunk::getPointId).toList();
+    var gone = before.keySet().stream().filter(id -> !kept.contains(id)).sorted().toList();
+    if (changed.isEmpty() && gone.isEmpty()) {
+      return new Result(0, drafts.size(), 0);
+    }
+
+    Instant now = clock.instant();
+    for (int from = 0; from < changed.size(); from += batchSize) {
+      var batch = changed.subList(from, Math.min(from + batchSize, changed.size()));
+      var vectors = embedder.embedAll(batch.stream().map(i -> drafts.get(i).embedText()).toList());
+      for (int b = 0; b < batch.size(); b++) {
+        int i = batch.get(b);
+        outbox.indexChange(
+            upsert(
+                chunks.get(i).getPointId(),
+                drafts.get(i),
+                i,
+                vectors.get(b),
+                sourceReceivedAt,
+                now));
+      }
+    }
+    for (String pointId : gone) {
+      outbox.indexChange(delete(pointId, sourceReceivedAt, now));
+    }
+    long version = previous.map(ChunkManifest::getVersion).orElse(0L) + 1;
+    var manifest = new ChunkManifest(sourceId, version, embedder.modelId(), chunks, now);
+    outbox.manifest(manifest);
+    manifests.put(manifest);
+    return new Result(changed.size(), drafts.size() - changed.size(), gone.size());
+  }
+
+  private IndexChanged upsert(
+      String pointId, ChunkDraft d, int index, float[] vector, Instant receivedAt, Instant now) {
+    var values = new ArrayList<Float>(vector.length);
+    for (float v : vector) {
+      values.add(v);
+    }
+    return IndexChanged.newBuilder()
+        .setPointId(pointId)
+        .setOp(IndexOp.UPSERT)
+        .setVector(values)
+        .setEmbeddingModel(embedder.modelId())
+        .setPayload(
+            new ChunkPayload(
+                d.text(), d.source(), d.sensorUuid(), d.kbName(), index, d.docId(), d.language()))
+        .setSourceReceivedAt(receivedAt)
+        .setChangedAt(now)
+        .build();
+  }
+
+  private IndexChanged delete(String pointId, Instant receivedAt, Instant now) {
+    return IndexChanged.newBuilder()
+        .setPointId(pointId)
+        .setOp(IndexOp.DELETE)
+        .setEmbeddingModel(embedder.modelId())
+        .setSourceReceivedAt(receivedAt)
+        .setChangedAt(now)
+        .build();
+  }
+
+  /** Everything the chunk's index change carries but its vector. */
+  private static String hash(ChunkDraft d, int index) {
+    try {
+      var sha = MessageDigest.getInstance("SHA-256");
+      for (String part :
+          List.of(
+              d.text(),
+              d.embedText(),
+              d.source(),
+              d.sensorUuid(),
+              d.kbName(),
+              d.docId(),
+              d.language(),
+              String.valueOf(index))) {
+        sha.update(part.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0x1f);
+      }
+      return HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+}

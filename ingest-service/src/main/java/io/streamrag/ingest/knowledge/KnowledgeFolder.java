@@ -1,0 +1,121 @@
+package io.streamrag.ingest.knowledge;
+
+import io.streamrag.schemas.Ids;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * A folder of knowledge bases: one sub-folder per KB holding {@code kb.yml} (description,
+ * languages), {@code tone.md} (the KB's output style, S1.1) and Markdown documents named {@code
+ * <topic>.<fa|en>.md}. Works on the classpath and on disk.
+ */
+public final class KnowledgeFolder {
+
+  /** One knowledge base as found in the folder. */
+  public record Base(
+      String name,
+      String description,
+      List<String> languages,
+      String tone,
+      List<Document> documents) {}
+
+  /** One document: its id is UUIDv5 of KB and file, so re-reading the folder gives the same ids. */
+  public record Document(
+      String docId, String kbName, String source, String title, String language, String text) {}
+
+  private final String location;
+
+  /**
+   * @param location {@code classpath:demo-knowledge}, {@code file:/path} or a plain directory path
+   */
+  public KnowledgeFolder(String location) {
+    this.location =
+        location.contains(":") && !location.matches("^[A-Za-z]:\\\\.*")
+            ? location
+            : "file:" + location;
+  }
+
+  /** Every knowledge base of the folder, by name. */
+  public List<Base> read() {
+    var files = new TreeMap<String, Map<String, Resource>>();
+    try {
+      for (Resource r : new PathMatchingResourcePatternResolver().getResources(location + "/*/*")) {
+        String[] parts = r.getURL().getPath().split("/");
+        if (parts.length >= 2 && r.isReadable()) {
+          files
+              .computeIfAbsent(parts[parts.length - 2], k -> new TreeMap<>())
+              .put(parts[parts.length - 1], r);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list knowledge folder " + location, e);
+    }
+    var bases = new ArrayList<Base>();
+    files.forEach((kb, byName) -> bases.add(base(kb, byName)));
+    return bases;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Base base(String kb, Map<String, Resource> files) {
+    Map<String, Object> meta =
+        files.containsKey("kb.yml") ? new Yaml().load(text(files.get("kb.yml"))) : Map.of();
+    String tone = files.containsKey("tone.md") ? text(files.get("tone.md")).strip() : "";
+    var docs = new ArrayList<Document>();
+    files.forEach(
+        (name, resource) -> {
+          if (name.endsWith(".md") && !name.equals("tone.md")) {
+            docs.add(document(kb, name, text(resource)));
+          }
+        });
+    docs.sort(Comparator.comparing(Document::source));
+    return new Base(
+        kb,
+        String.valueOf(meta.getOrDefault("description", kb)),
+        (List<String>) meta.getOrDefault("languages", List.of("fa", "en")),
+        tone,
+        docs);
+  }
+
+  private static Document document(String kb, String fileName, String content) {
+    String source = kb + "/" + fileName;
+    String title = fileName;
+    String body = content.strip();
+    if (body.startsWith("# ")) {
+      int eol = body.indexOf('\n');
+      title = (eol < 0 ? body.substring(2) : body.substring(2, eol)).strip();
+      body = eol < 0 ? "" : body.substring(eol + 1).strip();
+    }
+    return new Document(Ids.of(kb, source), kb, source, title, language(fileName, body), body);
+  }
+
+  /** From the file name ({@code .fa.md}, {@code .en.md}), else from the script of the text. */
+  static String language(String fileName, String text) {
+    if (fileName.endsWith(".fa.md")) {
+      return "fa";
+    }
+    if (fileName.endsWith(".en.md")) {
+      return "en";
+    }
+    long arabicScript = text.codePoints().filter(c -> c >= 0x0600 && c <= 0x06FF).count();
+    long letters = text.codePoints().filter(Character::isLetter).count();
+    return letters > 0 && arabicScript * 2 > letters ? "fa" : "en";
+  }
+
+  private static String text(Resource resource) {
+    try (InputStream in = resource.getInputStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + resource, e);
+    }
+  }
+}

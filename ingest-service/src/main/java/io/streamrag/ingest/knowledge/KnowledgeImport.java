@@ -1,0 +1,133 @@
+package io.streamrag.ingest.knowledge;
+
+import io.streamrag.ingest.IngestProperties;
+import io.streamrag.ingest.index.IndexOutbox;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.Scopes;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
+import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.HexFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes a knowledge folder's bases and documents. Only what differs from what is already on the
+ * topics is published, so importing the same folder twice changes nothing; a document that left the
+ * folder is published as deleted.
+ */
+@Component
+public class KnowledgeImport {
+
+  private static final Logger log = LoggerFactory.getLogger(KnowledgeImport.class);
+
+  private final IndexOutbox outbox;
+  private final IngestProperties properties;
+  private final String brokers;
+  private final Clock clock;
+
+  KnowledgeImport(
+      IndexOutbox outbox,
+      IngestProperties properties,
+      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      Clock clock) {
+    this.outbox = outbox;
+    this.properties = properties;
+    this.brokers = brokers;
+    this.clock = clock;
+  }
+
+  /** What an import published. */
+  public record Summary(int bases, int published, int unchanged, int deleted) {}
+
+  /** Imports the folder at {@code location}. */
+  public Summary importFolder(String location) {
+    var timeout = properties.startupTimeout();
+    var documents =
+        TopicView.load(
+            brokers, Topics.KB_DOCUMENTS.name(), KnowledgeDocumentPublished.class, timeout);
+    var configs =
+        TopicView.load(brokers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
+    var bases = new KnowledgeFolder(location).read();
+    int published = 0;
+    int unchanged = 0;
+    int deleted = 0;
+    var seen = new HashSet<String>();
+    for (var base : bases) {
+      var config =
+          new KnowledgeBaseConfigured(
+              base.name(),
+              properties.knowledge().pipeline(),
+              base.description(),
+              base.tone(),
+              base.languages(),
+              clock.instant());
+      if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
+        outbox.knowledgeBase(config);
+      }
+      for (var doc : base.documents()) {
+        seen.add(doc.docId());
+        String hash = sha256(doc.title() + "\n" + doc.text());
+        var existing = documents.get(doc.docId());
+        if (existing.isPresent()
+            && !existing.get().getDeleted()
+            && existing.get().getContentHash().equals(hash)) {
+          unchanged++;
+          continue;
+        }
+        outbox.document(
+            KnowledgeDocumentPublished.newBuilder()
+                .setDocId(doc.docId())
+                .setKbName(doc.kbName())
+                .setSensorUuid(Scopes.GLOBAL_SENSOR)
+                .setSource(doc.source())
+                .setTitle(doc.title())
+                .setLanguage(doc.language())
+                .setText(doc.text())
+                .setContentHash(hash)
+                .setPublishedAt(clock.instant())
+                .build());
+        published++;
+      }
+    }
+    var names = bases.stream().map(KnowledgeFolder.Base::name).toList();
+    for (var old : documents.values()) {
+      if (names.contains(old.getKbName()) && !old.getDeleted() && !seen.contains(old.getDocId())) {
+        outbox.document(
+            KnowledgeDocumentPublished.newBuilder(old)
+                .setDeleted(true)
+                .setPublishedAt(clock.instant())
+                .build());
+        deleted++;
+      }
+    }
+    var summary = new Summary(bases.size(), published, unchanged, deleted);
+    log.info("Knowledge import from {}: {}", location, summary);
+    return summary;
+  }
+
+  private static boolean sameConfig(KnowledgeBaseConfigured a, KnowledgeBaseConfigured b) {
+    return a != null
+        && a.getPipeline().equals(b.getPipeline())
+        && a.getDescription().equals(b.getDescription())
+        && a.getTone().equals(b.getTone())
+        && a.getLanguages().equals(b.getLanguages());
+  }
+
+  static String sha256(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+}

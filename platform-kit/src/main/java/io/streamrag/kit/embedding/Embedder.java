@@ -1,0 +1,28 @@
+package io.streamrag.kit.embedding;
+
+import java.util.List;
+
+/**
+ * Turns text into a dense vector. Ingest embeds chunks and retrieval embeds questions with the same
+ * embedder; the index records {@link #modelId()} so that vectors of two models are never mixed.
+ *
+ * <p>Implementations: {@link OnnxEmbedder} (in-process ONNX model, the default; the model ships in
+ * a Maven artifact or comes from a path the user gives).
+ */
+public interface Embedder {
+
+  /** Model name and dimension, e.g. {@code all-minilm-l6-v2-q/384}. */
+  String modelId();
+
+  /** Length of every vector this embedder returns. */
+  int dimension();
+
+  /** How many tokens of a text the model really reads; the rest is ignored. */
+  int maxTokens();
+
+  /** The vector of one text. */
+  float[] embed(String text);
+
+  /** The vectors of several texts, in the same order. */
+  List<float[]> embedAll(List<String> texts);
+}
