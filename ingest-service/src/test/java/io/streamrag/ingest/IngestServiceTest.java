@@ -12,17 +12,11 @@ import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
-import io.streamrag.schemas.serde.AvroSerializer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,7 +53,7 @@ class IngestServiceTest {
   @Test
   void aReadingBecomesASnapshotAndSearchableTextScopedToItsSensorAndEveryKb() {
     Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-    publish(Topics.SENSOR_READINGS.name(), SENSOR, reading("r-1", at, 12.5, 6.8));
+    KAFKA.publish(Topics.SENSOR_READINGS.name(), SENSOR, reading("r-1", at, 12.5, 6.8));
 
     try (var snapshots = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name());
         var index = new TopicProbe(KAFKA.bootstrapServers(), Topics.INDEX_CHANGES.name())) {
@@ -84,18 +78,7 @@ class IngestServiceTest {
 
   @Test
   void aBadRecordOnTheReadingsTopicGoesToTheDeadLetterTopicWithItsError() {
-    try (var producer =
-        new KafkaProducer<String, byte[]>(
-            Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-            new StringSerializer(),
-            new ByteArraySerializer())) {
-      producer
-          .send(
-              new ProducerRecord<>(Topics.SENSOR_READINGS.name(), "bad-key", "not avro".getBytes()))
-          .get();
-    } catch (Exception e) {
-      throw new AssertionError(e);
-    }
+    KAFKA.publishRaw(Topics.SENSOR_READINGS.name(), "bad-key", "not avro".getBytes());
 
     try (var dlq = new TopicProbe(KAFKA.bootstrapServers(), Topics.DLQ_INGEST_READINGS.name())) {
       var dead = dlq.await(r -> "bad-key".equals(r.key()), WAIT);
@@ -174,18 +157,5 @@ class IngestServiceTest {
         .setSoilMoisture(moisture)
         .setPh(ph)
         .build();
-  }
-
-  static void publish(String topic, String key, org.apache.avro.specific.SpecificRecord value) {
-    var serializer = new AvroSerializer();
-    try (var producer =
-        new KafkaProducer<String, byte[]>(
-            Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-            new StringSerializer(),
-            new ByteArraySerializer())) {
-      producer.send(new ProducerRecord<>(topic, key, serializer.serialize(topic, value))).get();
-    } catch (Exception e) {
-      throw new AssertionError(e);
-    }
   }
 }

@@ -104,6 +104,29 @@ public final class LocalKafka implements AutoCloseable {
     }
   }
 
+  /** Writes one record, Avro-encoded as services write it, and waits for the broker's ack. */
+  public void publish(String topic, String key, org.apache.avro.specific.SpecificRecord value) {
+    publishRaw(topic, key, new io.streamrag.schemas.serde.AvroSerializer().serialize(topic, value));
+  }
+
+  /** Writes raw bytes (or a tombstone with {@code null}) and waits for the broker's ack. */
+  public void publishRaw(String topic, String key, byte[] value) {
+    try (var producer =
+        new org.apache.kafka.clients.producer.KafkaProducer<String, byte[]>(
+            Map.of("bootstrap.servers", bootstrapServers()),
+            new org.apache.kafka.common.serialization.StringSerializer(),
+            new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+      producer
+          .send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, key, value))
+          .get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot write to " + topic, e.getCause());
+    }
+  }
+
   @Override
   public void close() {
     server.shutdown();

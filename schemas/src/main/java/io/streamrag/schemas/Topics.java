@@ -138,6 +138,8 @@ public final class Topics {
       deadLetters("dlq.ingest.readings", "ingest-service", SENSOR_READINGS);
   public static final TopicSpec DLQ_INGEST_DOCUMENTS =
       deadLetters("dlq.ingest.documents", "ingest-service", KB_DOCUMENTS);
+  public static final TopicSpec DLQ_RETRIEVAL_INDEX =
+      deadLetters("dlq.retrieval.index", "retrieval-service", INDEX_CHANGES);
   public static final TopicSpec DLQ_RETRIEVAL_REQUESTS =
       deadLetters("dlq.retrieval.requests", "retrieval-service", CHAT_REQUESTS);
   public static final TopicSpec DLQ_LLM_CONTEXTS =
@@ -157,6 +159,7 @@ public final class Topics {
           CHAT_ANSWERS,
           DLQ_INGEST_READINGS,
           DLQ_INGEST_DOCUMENTS,
+          DLQ_RETRIEVAL_INDEX,
           DLQ_RETRIEVAL_REQUESTS,
           DLQ_LLM_CONTEXTS);
 

@@ -1,0 +1,112 @@
+package io.streamrag.retrieval;
+
+import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.retrieval.context.LiveState;
+import io.streamrag.retrieval.rerank.Reranker;
+import io.streamrag.retrieval.route.KbRouter;
+import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.SearchQuery;
+import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.Passage;
+import java.time.Clock;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * retrieval-service, step by step: what is relevant for this user and this question. The tenant
+ * filter comes only from the authenticated request (its {@code sensor_uuid}, checked by the
+ * gateway), never from the question text.
+ */
+public class RetrievalPipeline {
+
+  private static final Logger log = LoggerFactory.getLogger(RetrievalPipeline.class);
+
+  private final KbRouter router;
+  private final ChunkStore store;
+  private final Embedder embedder;
+  private final Reranker reranker;
+  private final LiveState live;
+  private final RetrievalProperties.Search search;
+  private final Clock clock;
+
+  public RetrievalPipeline(
+      KbRouter router,
+      ChunkStore store,
+      Embedder embedder,
+      Reranker reranker,
+      LiveState live,
+      RetrievalProperties.Search search,
+      Clock clock) {
+    this.router = router;
+    this.store = store;
+    this.embedder = embedder;
+    this.reranker = reranker;
+    this.live = live;
+    this.search = search;
+    this.clock = clock;
+  }
+
+  /** The context for one chat request. */
+  public ContextRetrieved retrieve(ChatRequested request) {
+    String question = request.getMessage();
+    // 1. route the question to the pipeline's knowledge bases by keywords (S1.2)
+    List<String> kbs = router.route(question, live.knowledgeBases(request.getPipeline()));
+    var context =
+        ContextRetrieved.newBuilder()
+            .setRequest(request)
+            .setKbNames(kbs)
+            .setPassages(List.of())
+            .setRetrievedAt(clock.instant());
+    try {
+      // 2. hybrid search under the tenant filter (S1.6): 7 candidates (S0.4)
+      double denseWeight = search.denseWeightFor(request.getLanguage());
+      var candidates =
+          store.search(
+              new SearchQuery(
+                  question,
+                  denseWeight > 0 ? embedder.embed(question) : null,
+                  TenantFilter.of(request.getSensorUuid(), kbs),
+                  search.candidates(),
+                  search.lexicalWeight(),
+                  denseWeight,
+                  search.rrfK()));
+      // 3. rerank and keep the best 3 (S0.4), each with its relevance for the prompt (S0.5)
+      var passages =
+          reranker.rerank(question, candidates, search.keep()).stream()
+              .map(
+                  r -> {
+                    var c = r.candidate().chunk();
+                    return new Passage(
+                        c.pointId(),
+                        c.text(),
+                        c.source(),
+                        c.kbName(),
+                        c.sensorUuid(),
+                        c.chunkIndex(),
+                        c.language(),
+                        r.relevance());
+                  })
+              .toList();
+      context.setPassages(passages);
+    } catch (RuntimeException e) {
+      // 5. a failed search degrades the answer instead of inventing one (S0.6)
+      log.error(
+          "search failed for request {}: the answer will say the knowledge base is unavailable",
+          request.getRequestId(),
+          e);
+      context.setDegraded(true).setDegradedReason("knowledge base unavailable: " + e.getMessage());
+    }
+    // 4. attach the sensor's current snapshot in the question's language (S1.7)
+    live.snapshot(request.getSensorUuid())
+        .ifPresent(
+            s ->
+                context
+                    .setSnapshotText(
+                        "fa".equals(request.getLanguage()) ? s.getTextFa() : s.getTextEn())
+                    .setSnapshotMeasuredAt(s.getMeasuredAt()));
+    return context.build();
+  }
+}

@@ -1,0 +1,133 @@
+package io.streamrag.retrieval;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.embedding.OnnxEmbedder;
+import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.retrieval.context.LiveState;
+import io.streamrag.retrieval.feed.IndexFeed;
+import io.streamrag.retrieval.rerank.Reranker;
+import io.streamrag.retrieval.rerank.TermOverlapReranker;
+import io.streamrag.retrieval.route.KbRouter;
+import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.support.MessageBuilder;
+
+/** The Kafka handler (one call into the pipeline) and the stages it uses. */
+@Configuration(proxyBeanMethods = false)
+class RetrievalWiring {
+
+  private static final Logger log = LoggerFactory.getLogger(RetrievalWiring.class);
+
+  /** Binding {@code retrieve-in-0}: chat.requests to {@code retrieve-out-0}: chat.contexts. */
+  @Bean
+  Function<Message<byte[]>, Message<ContextRetrieved>> retrieve(RetrievalPipeline pipeline) {
+    return AvroHandlers.function(
+        ChatRequested.class,
+        request ->
+            MessageBuilder.withPayload(pipeline.retrieve(request))
+                .setHeader(KafkaHeaders.KEY, request.getRequestId())
+                .build());
+  }
+
+  @Bean
+  RetrievalPipeline retrievalPipeline(
+      ChunkStore store,
+      Embedder embedder,
+      Reranker reranker,
+      LiveState live,
+      RetrievalProperties properties,
+      IndexFeed feed) {
+    return new RetrievalPipeline(
+        new KbRouter(properties.routing()),
+        store,
+        embedder,
+        reranker,
+        live,
+        properties.search(),
+        Clock.systemUTC());
+  }
+
+  @Bean(destroyMethod = "shutdown")
+  ExecutorService embeddingExecutor() {
+    return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
+  }
+
+  @Bean
+  Embedder embedder(ExecutorService embeddingExecutor) {
+    return OnnxEmbedder.bundledMiniLm(embeddingExecutor);
+  }
+
+  @Bean(destroyMethod = "close")
+  ChunkStore chunkStore(RetrievalProperties properties, Embedder embedder) {
+    String path = properties.indexPath();
+    return LuceneChunkStore.open(
+        path == null || path.isBlank() ? null : Path.of(path),
+        embedder.dimension(),
+        embedder.modelId());
+  }
+
+  /** Starts following index.changes and waits, up to the start-up timeout, until it caught up. */
+  @Bean(destroyMethod = "close")
+  IndexFeed indexFeed(
+      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      ChunkStore store,
+      Embedder embedder,
+      RetrievalProperties properties,
+      MeterRegistry meters)
+      throws InterruptedException {
+    var feed =
+        new IndexFeed(brokers, store, embedder.modelId(), properties.checkpointEvery(), meters);
+    feed.start();
+    if (!feed.awaitCaughtUp(properties.startupTimeout())) {
+      log.warn(
+          "the index has not caught up with index.changes after {}; answering anyway",
+          properties.startupTimeout());
+    }
+    return feed;
+  }
+
+  @Bean(destroyMethod = "close")
+  LiveState liveState(
+      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      RetrievalProperties properties)
+      throws InterruptedException {
+    var live = new LiveState(brokers);
+    if (!live.awaitCaughtUp(properties.startupTimeout())) {
+      throw new IllegalStateException(
+          "could not read sensor.snapshots and kb.configs within " + properties.startupTimeout());
+    }
+    return live;
+  }
+
+  @Bean
+  Reranker reranker() {
+    return new TermOverlapReranker();
+  }
+
+  /** Ready once the index has caught up with the topic. */
+  @Bean
+  HealthIndicator index(IndexFeed feed, ChunkStore store) {
+    return () ->
+        (feed.isCaughtUp() ? Health.up() : Health.outOfService())
+            .withDetail("chunks", store.size())
+            .withDetail("caughtUp", feed.isCaughtUp())
+            .build();
+  }
+}

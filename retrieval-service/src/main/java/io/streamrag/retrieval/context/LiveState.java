@@ -1,0 +1,58 @@
+package io.streamrag.retrieval.context;
+
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What retrieval keeps current besides the index: every sensor's latest snapshot (attached to its
+ * owner's answers, S1.7) and the knowledge bases of each pipeline (for routing).
+ */
+public final class LiveState implements AutoCloseable {
+
+  private final TopicView<SensorSnapshotUpdated> snapshots;
+  private final TopicView<KnowledgeBaseConfigured> bases;
+
+  public LiveState(String bootstrapServers) {
+    this.snapshots =
+        TopicView.follow(
+            bootstrapServers,
+            Topics.SENSOR_SNAPSHOTS.name(),
+            SensorSnapshotUpdated.class,
+            (k, v) -> {});
+    this.bases =
+        TopicView.follow(
+            bootstrapServers,
+            Topics.KB_CONFIGS.name(),
+            KnowledgeBaseConfigured.class,
+            (k, v) -> {});
+  }
+
+  /** Waits until both views have read what was on their topics at start. */
+  public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
+    return snapshots.awaitCaughtUp(timeout) && bases.awaitCaughtUp(timeout);
+  }
+
+  public Optional<SensorSnapshotUpdated> snapshot(String sensorUuid) {
+    return snapshots.get(sensorUuid);
+  }
+
+  /** The names of the knowledge bases of a pipeline. */
+  public List<String> knowledgeBases(String pipeline) {
+    return bases.values().stream()
+        .filter(kb -> kb.getPipeline().equals(pipeline))
+        .map(KnowledgeBaseConfigured::getKbName)
+        .sorted()
+        .toList();
+  }
+
+  @Override
+  public void close() {
+    snapshots.close();
+    bases.close();
+  }
+}

@@ -1,0 +1,22 @@
+package io.streamrag.retrieval.rerank;
+
+import io.streamrag.retrieval.store.Candidate;
+import java.util.List;
+
+/**
+ * Orders search candidates by their relevance to the question and keeps the best (S0.4). The
+ * relevance, in [0, 1], reaches the prompt as {@code Relevance} (S0.5).
+ *
+ * <p>Implementations: {@link TermOverlapReranker} (local, no model).
+ */
+public interface Reranker {
+
+  /** A candidate with its relevance. */
+  record Ranked(Candidate candidate, double relevance) {}
+
+  /** The best {@code keep} candidates, most relevant first. */
+  List<Ranked> rerank(String question, List<Candidate> candidates, int keep);
+
+  /** What to call this reranker in logs and answers. */
+  String name();
+}

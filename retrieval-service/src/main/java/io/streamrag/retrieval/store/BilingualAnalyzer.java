@@ -1,0 +1,63 @@
+package io.streamrag.retrieval.store;
+
+import java.io.Reader;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.ar.ArabicNormalizationFilter;
+import org.apache.lucene.analysis.core.DecimalDigitFilter;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
+import org.apache.lucene.analysis.en.PorterStemFilter;
+import org.apache.lucene.analysis.fa.PersianAnalyzer;
+import org.apache.lucene.analysis.fa.PersianCharFilter;
+import org.apache.lucene.analysis.fa.PersianNormalizationFilter;
+import org.apache.lucene.analysis.fa.PersianStemFilter;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+
+/**
+ * One analysis chain for Persian and English text, so one field serves both languages and mixed
+ * questions: Persian and Arabic letter forms (ی/ي, ک/ك), diacritics, the zero-width non-joiner and
+ * Persian/Arabic digits are normalised; stop words of both languages dropped; Persian and English
+ * (Porter) stemming. Each stemmer only touches words of its own script.
+ */
+public final class BilingualAnalyzer extends Analyzer {
+
+  private static final CharArraySet STOP_WORDS;
+
+  static {
+    var stop = new CharArraySet(PersianAnalyzer.getDefaultStopSet(), false);
+    stop.addAll(EnglishAnalyzer.getDefaultStopSet());
+    STOP_WORDS = CharArraySet.unmodifiableSet(stop);
+  }
+
+  @Override
+  protected Reader initReader(String fieldName, Reader reader) {
+    return new PersianCharFilter(reader);
+  }
+
+  @Override
+  protected TokenStreamComponents createComponents(String fieldName) {
+    Tokenizer source = new StandardTokenizer();
+    TokenStream result = new EnglishPossessiveFilter(source);
+    result = new LowerCaseFilter(result);
+    result = new DecimalDigitFilter(result);
+    result = new ArabicNormalizationFilter(result);
+    result = new PersianNormalizationFilter(result);
+    result = new StopFilter(result, STOP_WORDS);
+    result = new PersianStemFilter(result);
+    result = new PorterStemFilter(result);
+    return new TokenStreamComponents(source, result);
+  }
+
+  @Override
+  protected TokenStream normalize(String fieldName, TokenStream in) {
+    TokenStream result = new LowerCaseFilter(in);
+    result = new DecimalDigitFilter(result);
+    result = new ArabicNormalizationFilter(result);
+    return new PersianNormalizationFilter(result);
+  }
+}

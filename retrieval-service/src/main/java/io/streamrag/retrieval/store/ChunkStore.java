@@ -1,0 +1,37 @@
+package io.streamrag.retrieval.store;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The searchable store of chunks that retrieval-service owns. It is built only from the
+ * index-change topic and answers hybrid (lexical + dense) searches under a tenant filter.
+ *
+ * <p>Implementations: {@link LuceneChunkStore} (embedded default: BM25 + HNSW in one process).
+ */
+public interface ChunkStore extends AutoCloseable {
+
+  /** Adds or replaces a chunk. */
+  void upsert(StoredChunk chunk);
+
+  /** Removes a chunk; removing an absent one does nothing. */
+  void delete(String pointId);
+
+  /** Makes every change so far visible to searches. */
+  void refresh();
+
+  /** The best chunks for a query that pass its filter, best first. */
+  List<Candidate> search(SearchQuery query);
+
+  /** How many chunks are searchable. */
+  long size();
+
+  /** The topic offsets (partition to next offset) whose changes this store has durably applied. */
+  Map<Integer, Long> appliedOffsets();
+
+  /** Durably records that every change up to these offsets is applied. */
+  void checkpoint(Map<Integer, Long> offsets);
+
+  @Override
+  void close();
+}

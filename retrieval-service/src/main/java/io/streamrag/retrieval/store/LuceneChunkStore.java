@@ -1,0 +1,333 @@
+package io.streamrag.retrieval.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * The embedded chunk store: a Lucene index with a BM25 text field (bilingual analysis) and an HNSW
+ * vector field, searched with one tenant filter on both legs and fused by weighted reciprocal rank.
+ * Changes become visible through near-real-time reopening; applied offsets live in the commit.
+ */
+public final class LuceneChunkStore implements ChunkStore {
+
+  static final String ID = "id";
+  static final String TEXT = "text";
+  static final String SOURCE = "source";
+  static final String SENSOR = "sensor_uuid";
+  static final String KB = "kb_name";
+  static final String CHUNK = "chunk_index";
+  static final String DOC = "doc_id";
+  static final String LANG = "language";
+  static final String VECTOR = "vector";
+  private static final String OFFSET = "offset.";
+  private static final String MODEL = "embedding_model";
+  private static final int MAX_QUERY_TERMS = 64;
+
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final Analyzer analyzer = new BilingualAnalyzer();
+  private final int dimension;
+  private final String model;
+  private final Path temporary;
+
+  private LuceneChunkStore(Path path, Path temporary, int dimension, String model)
+      throws IOException {
+    this.directory = FSDirectory.open(path);
+    this.writer =
+        new IndexWriter(directory, new IndexWriterConfig(analyzer).setRAMBufferSizeMB(64));
+    this.searchers = new SearcherManager(writer, null);
+    this.dimension = dimension;
+    this.model = model;
+    this.temporary = temporary;
+    String indexed = commitData().get(MODEL);
+    if (indexed != null && !indexed.equals(model)) {
+      close();
+      throw new IllegalStateException(
+          "the index at "
+              + path
+              + " holds vectors of "
+              + indexed
+              + " but this service embeds questions with "
+              + model
+              + ": delete that directory to rebuild the index from index.changes after re-embedding"
+              + " with ingest-service, or configure the same model");
+    }
+  }
+
+  /**
+   * Opens (or creates) the index.
+   *
+   * @param path the index directory; {@code null} for a temporary one, rebuilt from the topic at
+   *     each start
+   * @param dimension vector length
+   * @param model the embedding model of every vector in the index
+   */
+  public static LuceneChunkStore open(Path path, int dimension, String model) {
+    try {
+      Path temporary = path == null ? Files.createTempDirectory("retrieval-index") : null;
+      return new LuceneChunkStore(path == null ? temporary : path, temporary, dimension, model);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the index at " + path, e);
+    }
+  }
+
+  @Override
+  public void upsert(StoredChunk c) {
+    if (c.vector().length != dimension) {
+      throw new IllegalArgumentException(
+          "vector of "
+              + c.pointId()
+              + " has "
+              + c.vector().length
+              + " dimensions, the index "
+              + dimension);
+    }
+    var doc = new Document();
+    doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
+    doc.add(new TextField(TEXT, c.text(), Field.Store.YES));
+    doc.add(new StoredField(SOURCE, c.source()));
+    doc.add(new StringField(SENSOR, c.sensorUuid(), Field.Store.YES));
+    doc.add(new StringField(KB, c.kbName(), Field.Store.YES));
+    doc.add(new StoredField(CHUNK, c.chunkIndex()));
+    doc.add(new StringField(DOC, c.docId(), Field.Store.YES));
+    doc.add(new StringField(LANG, c.language(), Field.Store.YES));
+    doc.add(new KnnFloatVectorField(VECTOR, c.vector(), VectorSimilarityFunction.COSINE));
+    try {
+      writer.updateDocument(new Term(ID, c.pointId()), doc);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void delete(String pointId) {
+    try {
+      writer.deleteDocuments(new Term(ID, pointId));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void refresh() {
+    try {
+      searchers.maybeRefreshBlocking();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public List<Candidate> search(SearchQuery q) {
+    IndexSearcher searcher;
+    try {
+      searcher = searchers.acquire();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      int depth = Math.max(q.limit() * 4, 30);
+      Query filter = filter(q.filter());
+      var fused =
+          new HashMap<Integer, double[]>(); // doc -> {score, lexicalRank, denseRank, cosine}
+      Query lexical = lexical(q.text());
+      if (lexical != null && q.lexicalWeight() > 0) {
+        var query =
+            new BooleanQuery.Builder()
+                .add(lexical, BooleanClause.Occur.MUST)
+                .add(filter, BooleanClause.Occur.FILTER)
+                .build();
+        ScoreDoc[] hits = searcher.search(query, depth).scoreDocs;
+        for (int r = 0; r < hits.length; r++) {
+          double[] f = fused.computeIfAbsent(hits[r].doc, d -> new double[4]);
+          f[0] += q.lexicalWeight() / (q.rrfK() + r + 1);
+          f[1] = r + 1;
+        }
+      }
+      if (q.vector() != null && q.denseWeight() > 0) {
+        ScoreDoc[] hits =
+            searcher.search(new KnnFloatVectorQuery(VECTOR, q.vector(), depth, filter), depth)
+                .scoreDocs;
+        for (int r = 0; r < hits.length; r++) {
+          double[] f = fused.computeIfAbsent(hits[r].doc, d -> new double[4]);
+          f[0] += q.denseWeight() / (q.rrfK() + r + 1);
+          f[2] = r + 1;
+          f[3] = 2 * hits[r].score - 1; // Lucene's cosine score is (1 + cos) / 2
+        }
+      }
+      var ranked = new ArrayList<>(fused.entrySet());
+      ranked.sort(
+          Comparator.comparingDouble((Map.Entry<Integer, double[]> e) -> -e.getValue()[0])
+              .thenComparing(Map.Entry::getKey));
+      var out = new ArrayList<Candidate>();
+      var stored = searcher.storedFields();
+      for (var e : ranked.subList(0, Math.min(q.limit(), ranked.size()))) {
+        Document d = stored.document(e.getKey());
+        double[] f = e.getValue();
+        out.add(new Candidate(chunk(d), f[0], (int) f[1], (int) f[2], f[3]));
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      try {
+        searchers.release(searcher);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Override
+  public long size() {
+    try {
+      IndexSearcher s = searchers.acquire();
+      try {
+        return s.getIndexReader().numDocs();
+      } finally {
+        searchers.release(s);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public Map<Integer, Long> appliedOffsets() {
+    var offsets = new TreeMap<Integer, Long>();
+    commitData()
+        .forEach(
+            (k, v) -> {
+              if (k.startsWith(OFFSET)) {
+                offsets.put(Integer.parseInt(k.substring(OFFSET.length())), Long.parseLong(v));
+              }
+            });
+    return offsets;
+  }
+
+  @Override
+  public synchronized void checkpoint(Map<Integer, Long> offsets) {
+    var data = new HashMap<String, String>();
+    offsets.forEach((p, o) -> data.put(OFFSET + p, String.valueOf(o)));
+    data.put(MODEL, model);
+    writer.setLiveCommitData(data.entrySet());
+    try {
+      writer.commit();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      IOUtils.close(searchers, writer, directory);
+      if (temporary != null) {
+        IOUtils.rm(temporary);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Map<String, String> commitData() {
+    var data = new HashMap<String, String>();
+    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
+    if (live != null) {
+      live.forEach(e -> data.put(e.getKey(), e.getValue()));
+    }
+    if (data.isEmpty()) {
+      try {
+        if (DirectoryReader.indexExists(directory)) {
+          try (var reader = DirectoryReader.open(directory)) {
+            data.putAll(reader.getIndexCommit().getUserData());
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return data;
+  }
+
+  private static Query filter(TenantFilter f) {
+    return new BooleanQuery.Builder()
+        .add(
+            new TermInSetQuery(SENSOR, f.sensors().stream().map(BytesRef::new).toList()),
+            BooleanClause.Occur.FILTER)
+        .add(
+            new TermInSetQuery(KB, f.kbs().stream().map(BytesRef::new).toList()),
+            BooleanClause.Occur.FILTER)
+        .build();
+  }
+
+  /** The question's analysed terms as an OR query; no query syntax, so no injection. */
+  private Query lexical(String text) {
+    var terms = new LinkedHashSet<String>();
+    try (var stream = analyzer.tokenStream(TEXT, text)) {
+      var term = stream.addAttribute(CharTermAttribute.class);
+      stream.reset();
+      while (stream.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
+        terms.add(term.toString());
+      }
+      stream.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (terms.isEmpty()) {
+      return null;
+    }
+    var query = new BooleanQuery.Builder();
+    terms.forEach(t -> query.add(new TermQuery(new Term(TEXT, t)), BooleanClause.Occur.SHOULD));
+    return query.build();
+  }
+
+  private static StoredChunk chunk(Document d) {
+    return new StoredChunk(
+        d.get(ID),
+        d.get(TEXT),
+        d.get(SOURCE),
+        d.get(SENSOR),
+        d.get(KB),
+        d.getField(CHUNK).numericValue().intValue(),
+        d.get(DOC),
+        d.get(LANG),
+        null);
+  }
+}

@@ -1,0 +1,49 @@
+package io.streamrag.retrieval.rerank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.streamrag.retrieval.store.Candidate;
+import io.streamrag.retrieval.store.StoredChunk;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TermOverlapRerankerTest {
+
+  final TermOverlapReranker reranker = new TermOverlapReranker();
+
+  @Test
+  void thePassageCoveringMoreOfTheQuestionRanksFirstAndOnlyTheBestAreKept() {
+    var weak = candidate("weak", "Wheat is sown in autumn.", 0.05);
+    var strong =
+        candidate(
+            "strong",
+            "Irrigate wheat when soil moisture falls below 50 % of available water.",
+            0.01);
+    var none = candidate("none", "Saffron corms rest in summer.", 0.04);
+
+    var ranked =
+        reranker.rerank(
+            "When should I irrigate wheat by soil moisture?", List.of(weak, strong, none), 2);
+
+    assertThat(ranked)
+        .extracting(r -> r.candidate().chunk().pointId())
+        .containsExactly("strong", "weak");
+    assertThat(ranked.get(0).relevance())
+        .isBetween(0.0, 1.0)
+        .isGreaterThan(ranked.get(1).relevance());
+  }
+
+  @Test
+  void persianTermsAreComparedAfterNormalisation() {
+    var fa = candidate("fa", "رطوبت خاک را هر روز بررسی کنید", 0.01);
+
+    var ranked = reranker.rerank("رطوبت خاک", List.of(fa), 3);
+
+    assertThat(ranked.get(0).relevance()).isEqualTo(1.0);
+  }
+
+  static Candidate candidate(String id, String text, double fused) {
+    return new Candidate(
+        new StoredChunk(id, text, "s", "__global__", "chat", 0, "d", "en", null), fused, 1, 0, 0);
+  }
+}

@@ -1,0 +1,158 @@
+package io.streamrag.retrieval.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link ChunkStore} must do. Each adapter's test extends this class. */
+abstract class ChunkStoreContract {
+
+  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
+  static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
+  static final int DIM = 4;
+
+  protected ChunkStore store;
+
+  /** A new, empty store for vectors of {@link #DIM} dimensions. */
+  protected abstract ChunkStore newStore();
+
+  @BeforeEach
+  void open() {
+    store = newStore();
+  }
+
+  @AfterEach
+  void closeStore() {
+    store.close();
+  }
+
+  @Test
+  void aChunkIsFoundByItsWordsOnceRefreshed() {
+    store.upsert(
+        chunk(
+            "a",
+            "Drip irrigation saves water in hot weather",
+            "__global__",
+            "irrigation",
+            1,
+            0,
+            0,
+            0));
+    store.refresh();
+
+    assertThat(ids(lexical("drip irrigation", MINE, "irrigation"))).containsExactly("a");
+  }
+
+  @Test
+  void aChunkIsFoundByItsVector() {
+    store.upsert(chunk("near", "alpha", "__global__", "chat", 1, 0, 0, 0));
+    store.upsert(chunk("far", "beta", "__global__", "chat", 0, 0, 0, 1));
+    store.refresh();
+
+    var hits =
+        store.search(
+            new SearchQuery(
+                "",
+                new float[] {0.9f, 0.1f, 0, 0},
+                TenantFilter.of(MINE, List.of("chat")),
+                1,
+                1,
+                1,
+                60));
+
+    assertThat(ids(hits)).containsExactly("near");
+    assertThat(hits.get(0).denseSimilarity()).isGreaterThan(0.9);
+  }
+
+  @Test
+  void anotherSensorsChunkIsNeverReturnedEvenWhenItMatchesBest() {
+    store.upsert(chunk("theirs", "soil moisture 12.5 percent", OTHER, "__all__", 1, 0, 0, 0));
+    store.upsert(chunk("mine", "soil moisture 30 percent", MINE, "__all__", 0, 1, 0, 0));
+    store.upsert(chunk("global", "soil moisture basics", "__global__", "irrigation", 0, 0, 1, 0));
+    store.refresh();
+
+    var hits =
+        store.search(
+            new SearchQuery(
+                "soil moisture 12.5",
+                new float[] {1, 0, 0, 0},
+                TenantFilter.of(MINE, List.of("irrigation")),
+                10,
+                1,
+                1,
+                60));
+
+    assertThat(ids(hits)).containsExactlyInAnyOrder("mine", "global");
+  }
+
+  @Test
+  void aChunkOfAnUnroutedKbIsNotReturned() {
+    store.upsert(
+        chunk("fert", "nitrogen fertilizer rates", "__global__", "fertilization", 1, 0, 0, 0));
+    store.upsert(
+        chunk(
+            "irr", "nitrogen leaching by over-irrigation", "__global__", "irrigation", 1, 0, 0, 0));
+    store.refresh();
+
+    assertThat(ids(lexical("nitrogen", MINE, "irrigation"))).containsExactly("irr");
+  }
+
+  @Test
+  void anUpsertReplacesAndADeleteRemoves() {
+    store.upsert(chunk("a", "old text about wheat", "__global__", "chat", 1, 0, 0, 0));
+    store.upsert(chunk("a", "new text about barley", "__global__", "chat", 1, 0, 0, 0));
+    store.upsert(chunk("b", "barley again", "__global__", "chat", 1, 0, 0, 0));
+    store.refresh();
+    assertThat(ids(lexical("wheat", MINE, "chat"))).isEmpty();
+    assertThat(store.size()).isEqualTo(2);
+
+    store.delete("b");
+    store.delete("never-there");
+    store.refresh();
+
+    assertThat(ids(lexical("barley", MINE, "chat"))).containsExactly("a");
+  }
+
+  @Test
+  void theDenseLegIsSkippedWhenItsWeightIsZero() {
+    store.upsert(chunk("only-dense", "unrelated words", "__global__", "chat", 1, 0, 0, 0));
+    store.refresh();
+
+    var hits =
+        store.search(
+            new SearchQuery(
+                "wheat",
+                new float[] {1, 0, 0, 0},
+                TenantFilter.of(MINE, List.of("chat")),
+                5,
+                1,
+                0,
+                60));
+
+    assertThat(hits).isEmpty();
+  }
+
+  @Test
+  void checkpointedOffsetsAreReadBack() {
+    store.checkpoint(Map.of(0, 42L, 1, 7L));
+
+    assertThat(store.appliedOffsets()).containsEntry(0, 42L).containsEntry(1, 7L);
+  }
+
+  protected List<Candidate> lexical(String text, String sensor, String kb) {
+    return store.search(
+        new SearchQuery(text, null, TenantFilter.of(sensor, List.of(kb)), 10, 1, 0, 60));
+  }
+
+  static List<String> ids(List<Candidate> hits) {
+    return hits.stream().map(c -> c.chunk().pointId()).toList();
+  }
+
+  static StoredChunk chunk(String id, String text, String sensor, String kb, float... vector) {
+    return new StoredChunk(id, text, "src/" + id, sensor, kb, 0, "doc-" + id, "en", vector);
+  }
+}
