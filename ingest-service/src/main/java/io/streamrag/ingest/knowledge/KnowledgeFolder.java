@@ -1,5 +1,6 @@
 package io.streamrag.ingest.knowledge;
 
+import io.streamrag.kit.text.Words;
 import io.streamrag.schemas.Ids;
 import java.io.IOException;
 import java.io.InputStream;
@@ -106,9 +107,7 @@ public final class KnowledgeFolder {
     if (fileName.endsWith(".en.md")) {
       return "en";
     }
-    long arabicScript = text.codePoints().filter(c -> c >= 0x0600 && c <= 0x06FF).count();
-    long letters = text.codePoints().filter(Character::isLetter).count();
-    return letters > 0 && arabicScript * 2 > letters ? "fa" : "en";
+    return Words.isArabicScript(text) ? "fa" : "en";
   }
 
   private static String text(Resource resource) {

@@ -1,10 +1,9 @@
 package io.streamrag.retrieval.route;
 
-import java.text.Normalizer;
+import io.streamrag.kit.text.Words;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -61,23 +60,7 @@ public final class KbRouter {
     return false;
   }
 
-  /** Lower-cased words with Persian letter forms unified and the zero-width non-joiner removed. */
-  static List<String> words(String text) {
-    String t =
-        Normalizer.normalize(text, Normalizer.Form.NFKC)
-            .toLowerCase(Locale.ROOT)
-            .replace('ي', 'ی')
-            .replace('ى', 'ی')
-            .replace('ك', 'ک')
-            .replace('ة', 'ه')
-            .replace("\u200c", "")
-            .replaceAll("[\\u064B-\\u065F\\u0670]", "");
-    var words = new ArrayList<String>();
-    for (String w : t.split("[^\\p{L}\\p{N}]+")) {
-      if (!w.isEmpty()) {
-        words.add(w);
-      }
-    }
-    return words;
+  private static List<String> words(String text) {
+    return Words.of(text);
   }
 }

@@ -1,0 +1,29 @@
+package io.streamrag.llm.provider;
+
+import io.streamrag.llm.prompt.Prompt;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Writes the answer, streaming it piece by piece.
+ *
+ * <p>Implementations: {@link ExtractiveProvider} (default: no model, quotes the context) and {@link
+ * OpenAiCompatibleProvider} (any {@code /v1/chat/completions} endpoint with streaming).
+ */
+public interface AnswerProvider {
+
+  /** Short name shown to users in the {@code meta} event, e.g. {@code extractive}. */
+  String name();
+
+  /** The model behind it. */
+  String model();
+
+  /**
+   * Streams the answer to {@code tokens}, returning once it is complete.
+   *
+   * @return the 1-based numbers of the passages the answer cites
+   * @throws ProviderException when the answer cannot be produced
+   */
+  List<Integer> answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens);
+}

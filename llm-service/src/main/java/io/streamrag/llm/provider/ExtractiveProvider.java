@@ -1,0 +1,151 @@
+package io.streamrag.llm.provider;
+
+import io.streamrag.kit.text.Words;
+import io.streamrag.llm.prompt.Prompt;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.Passage;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * Answers without a language model, and says so: the sensor's current readings, then the sentences
+ * of the retrieved passages that share the most words with the question, each quoted verbatim with
+ * its citation number. Persian for a Persian question. Nothing is generated, so nothing is
+ * invented.
+ */
+public final class ExtractiveProvider implements AnswerProvider {
+
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?؟])\\s+|\\n+");
+  private static final int SENTENCES = 4;
+  private static final int PER_PASSAGE = 2;
+  private static final Set<String> STOP =
+      Set.of(
+          "the", "a", "an", "is", "are", "of", "to", "in", "on", "for", "my", "what", "how", "and",
+          "or", "do", "does", "i", "من", "است", "چقدر", "چه", "را", "به", "در", "از", "که", "و",
+          "با", "این", "آن", "کی", "چطور", "آیا", "برای");
+
+  @Override
+  public String name() {
+    return "extractive";
+  }
+
+  @Override
+  public String model() {
+    return "none (quotes the retrieved context)";
+  }
+
+  @Override
+  public List<Integer> answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
+    boolean fa = "fa".equals(context.getRequest().getLanguage());
+    var text = new StringBuilder();
+    var cited = new ArrayList<Integer>();
+    text.append(
+        fa
+            ? "پاسخ استخراجی (بدون مدل زبانی؛ جمله‌ها عیناً از منابع نقل شده‌اند)."
+            : "Extractive answer (no language model; sentences are quoted from the sources).");
+    text.append("\n\n");
+    if (context.getSnapshotText() != null) {
+      text.append(fa ? "وضعیت فعلی حسگر شما: " : "Your sensor now: ")
+          .append(context.getSnapshotText());
+      int own = sensorPassage(context.getPassages());
+      if (own > 0) {
+        text.append(" [").append(own).append(']');
+        cited.add(own);
+      }
+      text.append("\n\n");
+    }
+    if (context.getDegraded()) {
+      text.append(
+          fa
+              ? "پایگاه دانش در حال حاضر در دسترس نیست، بنابراین بدون آن پاسخی نمی‌دهم."
+              : "The knowledge base is unavailable right now, so I will not answer without it.");
+    } else {
+      var quotes = quotes(context);
+      if (quotes.isEmpty()) {
+        text.append(
+            fa
+                ? "در پایگاه دانش مطلبی درباره این پرسش پیدا نکردم."
+                : "I found nothing about this in the knowledge base.");
+      } else {
+        text.append(fa ? "از منابع:" : "From the sources:");
+        for (Quote q : quotes) {
+          text.append("\n- ").append(q.sentence()).append(" [").append(q.passage()).append(']');
+          if (!cited.contains(q.passage())) {
+            cited.add(q.passage());
+          }
+        }
+      }
+    }
+    stream(text.toString(), tokens);
+    return cited;
+  }
+
+  private record Quote(int passage, String sentence, double score, int order) {}
+
+  /** The best sentences: at most two per passage and four in all, in reading order. */
+  private List<Quote> quotes(ContextRetrieved context) {
+    Set<String> asked = content(context.getRequest().getMessage());
+    var best = new ArrayList<Quote>();
+    List<Passage> passages = context.getPassages();
+    for (int i = 0; i < passages.size(); i++) {
+      Passage p = passages.get(i);
+      if (p.getSource().startsWith("sensor/")) {
+        continue; // already shown as the sensor's current readings
+      }
+      var found = new ArrayList<Quote>();
+      String[] sentences = SENTENCE_END.split(p.getText().strip());
+      for (int s = 0; s < sentences.length; s++) {
+        String sentence = sentences[s].replaceFirst("^[#>*\\-\\s]+", "").strip();
+        if (sentence.length() < 20) {
+          continue;
+        }
+        var words = content(sentence);
+        long shared = asked.stream().filter(words::contains).count();
+        if (shared > 0) {
+          found.add(new Quote(i + 1, sentence, shared + 0.1 * p.getRelevance(), i * 1000 + s));
+        }
+      }
+      found.stream()
+          .sorted(Comparator.comparingDouble(Quote::score).reversed())
+          .limit(PER_PASSAGE)
+          .forEach(best::add);
+    }
+    return best.stream()
+        .sorted(Comparator.comparingDouble(Quote::score).reversed())
+        .limit(SENTENCES)
+        .sorted(Comparator.comparingInt(Quote::order))
+        .toList();
+  }
+
+  private static int sensorPassage(List<Passage> passages) {
+    for (int i = 0; i < passages.size(); i++) {
+      if (passages.get(i).getSource().startsWith("sensor/")) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
+  private static Set<String> content(String text) {
+    var words = new HashSet<String>();
+    for (String w : Words.of(text)) {
+      if (!STOP.contains(w) && w.length() > 1) {
+        words.add(w);
+      }
+    }
+    return words;
+  }
+
+  /** Streams word by word, each piece carrying the whitespace that follows it. */
+  static void stream(String text, Consumer<String> tokens) {
+    var m = Pattern.compile("\\S+\\s*").matcher(text);
+    while (m.find()) {
+      tokens.accept(m.group());
+    }
+  }
+}

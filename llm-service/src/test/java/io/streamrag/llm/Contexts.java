@@ -1,0 +1,80 @@
+package io.streamrag.llm;
+
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.Passage;
+import java.time.Instant;
+import java.util.List;
+
+/** Contexts as retrieval-service publishes them, for tests. */
+public final class Contexts {
+
+  public static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
+
+  private Contexts() {}
+
+  public static ContextRetrieved persianMoisture(String requestId) {
+    return ContextRetrieved.newBuilder()
+        .setRequest(request(requestId, "رطوبت خاک من چقدر است؟", "fa"))
+        .setKbNames(List.of("irrigation"))
+        .setPassages(
+            List.of(
+                new Passage(
+                    "p1",
+                    "آخرین داده‌های خاک حسگر شما: رطوبت خاک 12.5 درصد.",
+                    "sensor/" + SENSOR,
+                    "__all__",
+                    SENSOR,
+                    1,
+                    "fa",
+                    0.91),
+                new Passage(
+                    "p2",
+                    "ظرفیت زراعی خاک لومی حدود 30 درصد است. وقتی رطوبت خاک به نصف آب قابل استفاده رسید، آبیاری کنید.",
+                    "irrigation/soil-moisture-sensors.fa.md",
+                    "irrigation",
+                    "__global__",
+                    0,
+                    "fa",
+                    0.66)))
+        .setSnapshotText(
+            "آخرین داده‌های خاک حسگر شما "
+                + SENSOR
+                + "، اندازه‌گیری‌شده در 2026-11-29 10:00 UTC: رطوبت خاک 12.5 درصد.")
+        .setSnapshotMeasuredAt(Instant.parse("2026-11-29T10:00:00Z"))
+        .setRetrievedAt(Instant.now())
+        .build();
+  }
+
+  public static ContextRetrieved englishEt0(String requestId) {
+    return ContextRetrieved.newBuilder()
+        .setRequest(request(requestId, "What is ET0 and how do I use it for irrigation?", "en"))
+        .setKbNames(List.of("irrigation"))
+        .setPassages(
+            List.of(
+                new Passage(
+                    "p3",
+                    "Reference evapotranspiration (ET0) is the water use of a reference grass surface. Crop water use is ETc = Kc × ET0.",
+                    "irrigation/evapotranspiration-et0-kc.en.md",
+                    "irrigation",
+                    "__global__",
+                    0,
+                    "en",
+                    0.8)))
+        .setRetrievedAt(Instant.now())
+        .build();
+  }
+
+  public static ChatRequested request(String requestId, String message, String language) {
+    return ChatRequested.newBuilder()
+        .setRequestId(requestId)
+        .setConversationId("c-1")
+        .setUserId("farmer")
+        .setSensorUuid(SENSOR)
+        .setPipeline("croplogic")
+        .setMessage(message)
+        .setLanguage(language)
+        .setRequestedAt(Instant.now())
+        .build();
+  }
+}
