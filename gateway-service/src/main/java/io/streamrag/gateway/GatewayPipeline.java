@@ -1,0 +1,140 @@
+package io.streamrag.gateway;
+
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.chat.ChatBody;
+import io.streamrag.gateway.guard.Guardrail;
+import io.streamrag.gateway.guard.Refusal;
+import io.streamrag.gateway.relay.AnswerRelay;
+import io.streamrag.kit.text.Words;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Clock;
+import java.util.UUID;
+import org.springframework.cloud.stream.function.StreamBridge;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.support.MessageBuilder;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.json.JsonMapper;
+
+/** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
+public class GatewayPipeline {
+
+  static final String REQUESTS = "requests-out-0";
+
+  private final ApiKeys keys;
+  private final Guardrail guardrails;
+  private final AnswerRelay relay;
+  private final StreamBridge bridge;
+  private final JsonMapper json;
+  private final String pipeline;
+  private final Clock clock;
+
+  public GatewayPipeline(
+      ApiKeys keys,
+      Guardrail guardrails,
+      AnswerRelay relay,
+      StreamBridge bridge,
+      JsonMapper json,
+      String pipeline,
+      Clock clock) {
+    this.keys = keys;
+    this.guardrails = guardrails;
+    this.relay = relay;
+    this.bridge = bridge;
+    this.json = json;
+    this.pipeline = pipeline;
+    this.clock = clock;
+  }
+
+  /** What became of a chat request. */
+  public sealed interface Outcome {
+
+    /** Not answered, with the status and reason the caller gets. */
+    record Refused(Refusal refusal) implements Outcome {}
+
+    /** Published; its answer events follow. */
+    record Answering(ChatRequested request, Flux<AnswerEvent> events) implements Outcome {}
+  }
+
+  /**
+   * Handles {@code POST /api/rag/chat}.
+   *
+   * @param token the bearer token, or {@code null}
+   * @param body the raw request body
+   */
+  public Mono<Outcome> chat(String token, byte[] body) {
+    // 1. authenticate the API key
+    var caller = keys.authenticate(token);
+    if (caller.isEmpty()) {
+      return refuse(
+          new Refusal(
+              401,
+              "unauthorized",
+              token == null
+                  ? "missing API key: send Authorization: Bearer <api key>"
+                  : "unknown API key"));
+    }
+    // 2. read the body
+    ChatBody chat;
+    try {
+      chat = ChatBody.parse(body, json);
+    } catch (ChatBody.Invalid invalid) {
+      return refuse(invalid.refusal());
+    }
+    // 3. the caller must own the sensor: it becomes the only tenant filter retrieval applies (S1.6)
+    if (!caller.get().owns(chat.sensorUuid())) {
+      return refuse(
+          new Refusal(
+              403,
+              "forbidden_sensor",
+              "this API key may not use sensor " + chat.sensorUuid(),
+              "sensor_uuid"));
+    }
+    // 4. guardrails, in order: prompt injection, then input length (S0.2)
+    var refusal = guardrails.check(chat.message());
+    if (refusal.isPresent()) {
+      return refuse(refusal.get());
+    }
+    // 5. open the answer session first, then publish the request (a blocking send, off the event
+    // loop)
+    var request =
+        ChatRequested.newBuilder()
+            .setRequestId(UUID.randomUUID().toString())
+            .setConversationId(chat.conversationId())
+            .setUserId(caller.get().user())
+            .setSensorUuid(chat.sensorUuid())
+            .setPipeline(pipeline)
+            .setMessage(chat.message().strip())
+            .setLanguage(Words.isArabicScript(chat.message()) ? "fa" : "en")
+            .setRequestedAt(clock.instant())
+            .build();
+    Flux<AnswerEvent> events = relay.open(request.getRequestId());
+    return Mono.fromRunnable(() -> publish(request))
+        .subscribeOn(Schedulers.boundedElastic())
+        .doOnError(e -> relay.cancel(request.getRequestId()))
+        .thenReturn((Outcome) new Outcome.Answering(request, events))
+        .onErrorResume(
+            e ->
+                refuse(
+                    new Refusal(
+                        503,
+                        "unavailable",
+                        "the chat service cannot take questions right now; try again shortly")));
+  }
+
+  private void publish(ChatRequested request) {
+    var message =
+        MessageBuilder.withPayload(request)
+            .setHeader(KafkaHeaders.KEY, request.getRequestId())
+            .build();
+    if (!bridge.send(REQUESTS, message)) {
+      throw new IllegalStateException("Kafka did not take chat request " + request.getRequestId());
+    }
+  }
+
+  private static Mono<Outcome> refuse(Refusal refusal) {
+    return Mono.just(new Outcome.Refused(refusal));
+  }
+}

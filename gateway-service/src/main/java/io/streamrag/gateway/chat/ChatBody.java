@@ -1,0 +1,82 @@
+package io.streamrag.gateway.chat;
+
+import io.streamrag.gateway.guard.Refusal;
+import java.util.UUID;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The body of {@code POST /api/rag/chat}: {@code {message, sensor_uuid, conversation_id?}}.
+ *
+ * @param message the question (may be empty here; the guardrails refuse it)
+ */
+public record ChatBody(String message, String sensorUuid, String conversationId) {
+
+  /** Thrown with the refusal a malformed body gets. */
+  public static final class Invalid extends RuntimeException {
+    private final transient Refusal refusal;
+
+    Invalid(Refusal refusal) {
+      super(refusal.message(), null, false, false);
+      this.refusal = refusal;
+    }
+
+    public Refusal refusal() {
+      return refusal;
+    }
+  }
+
+  /** Parses and checks the body's shape; the message's content is left to the guardrails. */
+  public static ChatBody parse(byte[] raw, JsonMapper json) {
+    JsonNode root;
+    try {
+      root = json.readTree(raw);
+    } catch (JacksonException e) {
+      throw new Invalid(
+          new Refusal(400, "invalid_json", "body is not valid JSON: " + e.getOriginalMessage()));
+    }
+    if (root == null || !root.isObject()) {
+      throw new Invalid(
+          new Refusal(400, "invalid_json", "body must be a JSON object {message, sensor_uuid}"));
+    }
+    JsonNode message = root.get("message");
+    if (message != null && !message.isNull() && !message.isString()) {
+      throw new Invalid(new Refusal(400, "invalid_field", "message must be a string", "message"));
+    }
+    JsonNode sensor = root.get("sensor_uuid");
+    if (sensor == null || !sensor.isString() || !isUuid(sensor.asString())) {
+      throw new Invalid(
+          new Refusal(
+              400,
+              "invalid_field",
+              "sensor_uuid must be the UUID of one of your sensors",
+              "sensor_uuid"));
+    }
+    JsonNode conversation = root.get("conversation_id");
+    if (conversation != null
+        && !conversation.isNull()
+        && (!conversation.isString() || conversation.asString().length() > 128)) {
+      throw new Invalid(
+          new Refusal(
+              400,
+              "invalid_field",
+              "conversation_id must be a string of at most 128 characters",
+              "conversation_id"));
+    }
+    return new ChatBody(
+        message == null || message.isNull() ? "" : message.asString(),
+        sensor.asString().toLowerCase(),
+        conversation == null || conversation.isNull()
+            ? UUID.randomUUID().toString()
+            : conversation.asString());
+  }
+
+  private static boolean isUuid(String s) {
+    try {
+      return UUID.fromString(s).toString().equalsIgnoreCase(s);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package io.streamrag.gateway.chat;
+
+import io.streamrag.gateway.GatewayPipeline;
+import io.streamrag.gateway.GatewayPipeline.Outcome;
+import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.guard.Refusal;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.web.reactive.function.BodyInserters;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * HTTP around the pipeline: refusals become a status with a JSON body; an answer becomes a {@code
+ * text/event-stream} of named events {@code meta}, {@code token}, {@code citation}, {@code done}
+ * and {@code error}, with an {@code error} event (never a hang) when the answer is late.
+ */
+public final class ChatHandler {
+
+  private final GatewayPipeline pipeline;
+  private final GatewayProperties.Chat limits;
+
+  public ChatHandler(GatewayPipeline pipeline, GatewayProperties.Chat limits) {
+    this.pipeline = pipeline;
+    this.limits = limits;
+  }
+
+  public Mono<ServerResponse> chat(ServerRequest request) {
+    String token = bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    return DataBufferUtils.join(request.exchange().getRequest().getBody(), limits.maxBodyBytes())
+        .map(
+            buffer -> {
+              try {
+                byte[] bytes = new byte[buffer.readableByteCount()];
+                buffer.read(bytes);
+                return bytes;
+              } finally {
+                DataBufferUtils.release(buffer);
+              }
+            })
+        .defaultIfEmpty(new byte[0])
+        .flatMap(body -> pipeline.chat(token, body))
+        .onErrorResume(
+            DataBufferLimitException.class,
+            e ->
+                Mono.just(
+                    new Outcome.Refused(
+                        new Refusal(
+                            413,
+                            "body_too_large",
+                            "request body is larger than " + limits.maxBodyBytes() + " bytes"))))
+        .flatMap(this::respond);
+  }
+
+  private Mono<ServerResponse> respond(Outcome outcome) {
+    if (outcome instanceof Outcome.Refused refused) {
+      Refusal r = refused.refusal();
+      var body = new LinkedHashMap<String, Object>();
+      body.put("error", r.code());
+      if (r.field() != null) {
+        body.put("field", r.field());
+      }
+      body.put("message", r.message());
+      var response = ServerResponse.status(r.status()).contentType(MediaType.APPLICATION_JSON);
+      if (r.status() == 401) {
+        response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+      }
+      return response.bodyValue(body);
+    }
+    var answering = (Outcome.Answering) outcome;
+    return ServerResponse.ok()
+        .contentType(MediaType.TEXT_EVENT_STREAM)
+        .header("X-Request-Id", answering.request().getRequestId())
+        .body(BodyInserters.fromServerSentEvents(stream(answering.request(), answering.events())));
+  }
+
+  private Flux<ServerSentEvent<Object>> stream(ChatRequested request, Flux<AnswerEvent> events) {
+    Flux<ServerSentEvent<Object>> answer =
+        events
+            .takeUntil(
+                e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
+            .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()))
+            .map(e -> toSse(request, e))
+            .onErrorResume(
+                TimeoutException.class,
+                e ->
+                    Flux.just(
+                        error(
+                            "timeout",
+                            "no answer arrived in time ("
+                                + seconds(limits.answerTimeout())
+                                + " s for the first part, "
+                                + seconds(limits.idleTimeout())
+                                + " s between parts); please try again")));
+    return answer.publish(
+        shared ->
+            Flux.merge(
+                shared,
+                Flux.interval(limits.keepAlive())
+                    .map(i -> ServerSentEvent.builder().comment("keep-alive").build())
+                    .takeUntilOther(shared.ignoreElements().then(Mono.just(true)))));
+  }
+
+  private static ServerSentEvent<Object> toSse(ChatRequested request, AnswerEvent e) {
+    var data = new LinkedHashMap<String, Object>();
+    String name =
+        switch (e.getType()) {
+          case META -> {
+            data.put("request_id", request.getRequestId());
+            data.put("conversation_id", request.getConversationId());
+            data.put("kb", e.getMeta().getKb());
+            data.put("provider", e.getMeta().getProvider());
+            data.put("model", e.getMeta().getModel());
+            data.put("degraded", e.getMeta().getDegraded());
+            yield "meta";
+          }
+          case TOKEN -> {
+            data.put("text", e.getText());
+            yield "token";
+          }
+          case CITATION -> {
+            data.put("index", e.getCitation().getIndex());
+            data.put("source", e.getCitation().getSource());
+            data.put("kb", e.getCitation().getKb());
+            data.put("score", e.getCitation().getScore());
+            yield "citation";
+          }
+          case DONE -> {
+            data.put("request_id", request.getRequestId());
+            yield "done";
+          }
+          case ERROR -> {
+            data.put("code", e.getError().getCode());
+            data.put("message", e.getError().getMessage());
+            yield "error";
+          }
+        };
+    return ServerSentEvent.builder((Object) data)
+        .event(name)
+        .id(String.valueOf(e.getSeq()))
+        .build();
+  }
+
+  private static ServerSentEvent<Object> error(String code, String message) {
+    return ServerSentEvent.builder((Object) Map.of("code", code, "message", message))
+        .event("error")
+        .build();
+  }
+
+  private static long seconds(Duration d) {
+    return d.toSeconds();
+  }
+
+  /** The token of an {@code Authorization: Bearer <token>} header, else {@code null}. */
+  static String bearer(String header) {
+    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return null;
+    }
+    String token = header.substring(7).trim();
+    return token.isEmpty() ? null : token;
+  }
+}
