@@ -1,0 +1,95 @@
+package io.streamrag.system;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The system's HTTP API as an outside client sees it (like curl). */
+final class Http {
+
+  private static final tools.jackson.databind.json.JsonMapper JSON =
+      new tools.jackson.databind.json.JsonMapper();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  /** One server-sent event: its name and its data line. */
+  record Event(String name, String data) {}
+
+  /** A chat response: the status and, for a stream, its events. */
+  record Chat(int status, String body, List<Event> events) {
+
+    /** The answer text: the {@code text} of every {@code token} event, in order. */
+    String tokens() {
+      var text = new StringBuilder();
+      events.stream()
+          .filter(e -> e.name().equals("token"))
+          .forEach(e -> text.append(JSON.readTree(e.data()).get("text").asString()));
+      return text.toString();
+    }
+
+    long count(String name) {
+      return events.stream().filter(e -> e.name().equals(name)).count();
+    }
+  }
+
+  private Http() {}
+
+  static int postReading(String bridgeUrl, String sensor, String token, String json) {
+    return send(HttpRequest.newBuilder(
+                URI.create(bridgeUrl + "/api/sensors/" + sensor + "/readings"))
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build())
+        .statusCode();
+  }
+
+  static Chat chat(String gatewayUrl, String apiKey, String sensor, String message) {
+    String json =
+        "{\"message\":\""
+            + message.replace("\"", "\\\"")
+            + "\",\"sensor_uuid\":\""
+            + sensor
+            + "\"}";
+    var response =
+        send(
+            HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/rag/chat"))
+                .timeout(Duration.ofSeconds(40))
+                .header("Authorization", "Bearer " + apiKey)
+                .header("Content-Type", "application/json")
+                .header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
+    return new Chat(response.statusCode(), response.body(), events(response.body()));
+  }
+
+  private static List<Event> events(String body) {
+    var events = new ArrayList<Event>();
+    String name = null;
+    for (String line : body.split("\n")) {
+      if (line.startsWith("event:")) {
+        name = line.substring(6).strip();
+      } else if (line.startsWith("data:") && name != null) {
+        events.add(new Event(name, line.substring(5).strip()));
+        name = null;
+      }
+    }
+    return events;
+  }
+
+  private static HttpResponse<String> send(HttpRequest request) {
+    try {
+      return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new AssertionError("HTTP call to " + request.uri() + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+}

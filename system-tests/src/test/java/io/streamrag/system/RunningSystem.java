@@ -1,0 +1,67 @@
+package io.streamrag.system;
+
+import io.streamrag.bridge.SensorBridgeApplication;
+import io.streamrag.gateway.GatewayApplication;
+import io.streamrag.ingest.IngestApplication;
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.llm.LlmApplication;
+import io.streamrag.retrieval.RetrievalApplication;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The whole system in one JVM: a real KRaft broker and the five services, each its own Spring Boot
+ * application with its own configuration file, talking only through Kafka. Demo profile: demo
+ * credentials and the demo knowledge bases.
+ */
+final class RunningSystem implements AutoCloseable {
+
+  final LocalKafka kafka = LocalKafka.startWithCatalogue();
+  private final List<ConfigurableApplicationContext> services = new ArrayList<>();
+  final ConfigurableApplicationContext bridge;
+  final ConfigurableApplicationContext ingest;
+  final ConfigurableApplicationContext retrieval;
+  final ConfigurableApplicationContext llm;
+  final ConfigurableApplicationContext gateway;
+
+  RunningSystem() {
+    // Consumers first, so nothing published by the others waits for them to join.
+    retrieval = start(RetrievalApplication.class, RetrievalApplication.CONFIG_NAME);
+    llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME);
+    ingest = start(IngestApplication.class, IngestApplication.CONFIG_NAME);
+    gateway = start(GatewayApplication.class, GatewayApplication.CONFIG_NAME);
+    bridge = start(SensorBridgeApplication.class, SensorBridgeApplication.CONFIG_NAME);
+  }
+
+  String gatewayUrl() {
+    return "http://127.0.0.1:" + gateway.getEnvironment().getProperty("local.server.port");
+  }
+
+  String bridgeUrl() {
+    return "http://127.0.0.1:" + bridge.getEnvironment().getProperty("local.server.port");
+  }
+
+  private ConfigurableApplicationContext start(Class<?> app, String configName) {
+    var context =
+        new SpringApplicationBuilder(app)
+            .properties(configName)
+            .profiles("demo")
+            .run(
+                "--server.port=0",
+                "--spring.cloud.stream.kafka.binder.brokers=" + kafka.bootstrapServers(),
+                "--spring.jmx.enabled=false");
+    services.add(context);
+    return context;
+  }
+
+  @Override
+  public void close() {
+    // Services before the broker, or their clients flood the log with reconnect warnings.
+    for (int i = services.size() - 1; i >= 0; i--) {
+      services.get(i).close();
+    }
+    kafka.close();
+  }
+}

@@ -1,0 +1,116 @@
+package io.streamrag.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 2, point 10: a reading over HTTP, then questions over SSE, with every service and the real
+ * broker running. Timings are printed, never asserted.
+ */
+class WholeFlowTest {
+
+  static final String FARMER_SENSOR = "550e8400-e29b-41d4-a716-446655440000";
+  static final String OTHER_SENSOR = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
+  static final String QUESTION = "رطوبت خاک من چقدر است؟";
+  static RunningSystem system;
+
+  @BeforeAll
+  static void start() {
+    long t0 = System.nanoTime();
+    system = new RunningSystem();
+    System.out.printf("system started in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+  }
+
+  @AfterAll
+  static void stop() {
+    system.close();
+  }
+
+  @Test
+  void aFreshReadingReachesItsOwnersAnswerAndNoOneElses() {
+    // Given a reading with soil moisture 12.5 from the farmer's sensor
+    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String reading =
+        "{\"ts\":\""
+            + ts
+            + "\",\"soil_moisture\":12.5,\"temperature\":21.5,\"ph\":6.8,\"ec\":1.2,\"nitrogen\":18,\"phosphorus\":12,\"potassium\":160}";
+    long sent = System.nanoTime();
+    assertThat(Http.postReading(system.bridgeUrl(), FARMER_SENSOR, "dev-device-token", reading))
+        .isEqualTo(202);
+
+    // When the farmer asks in Persian, until the answer shows the reading
+    Http.Chat answer =
+        askUntil(
+            () -> Http.chat(system.gatewayUrl(), "dev-farmer-key", FARMER_SENSOR, QUESTION),
+            "12.5",
+            Duration.ofSeconds(30));
+    System.out.printf(
+        "reading visible in an answer after %d ms%n", (System.nanoTime() - sent) / 1_000_000);
+
+    // Then the streamed tokens carry 12.5, with at least one citation, and the stream ends cleanly
+    assertThat(answer.status()).isEqualTo(200);
+    assertThat(answer.tokens()).contains("12.5").contains("رطوبت خاک");
+    assertThat(answer.count("meta")).isEqualTo(1);
+    assertThat(answer.count("citation")).isPositive();
+    assertThat(answer.events().get(answer.events().size() - 1).name()).isEqualTo("done");
+
+    // And the other farmer, asking about their own sensor, never sees it
+    Http.Chat other = Http.chat(system.gatewayUrl(), "dev-other-key", OTHER_SENSOR, QUESTION);
+    assertThat(other.status()).isEqualTo(200);
+    assertThat(other.count("done")).isEqualTo(1);
+    assertThat(other.body()).doesNotContain("12.5");
+
+    // And the farmer naming the other's sensor is refused
+    assertThat(Http.chat(system.gatewayUrl(), "dev-farmer-key", OTHER_SENSOR, QUESTION).status())
+        .isEqualTo(403);
+  }
+
+  @Test
+  void anEnglishQuestionIsAnsweredFromTheKnowledgeBaseWithCitations() {
+    Http.Chat answer =
+        askUntil(
+            () ->
+                Http.chat(
+                    system.gatewayUrl(),
+                    "dev-other-key",
+                    OTHER_SENSOR,
+                    "What is ET0 and how is crop water use calculated?"),
+            "[",
+            Duration.ofSeconds(60));
+
+    assertThat(answer.tokens()).startsWith("Extractive answer").containsIgnoringCase("ET0");
+    assertThat(answer.events())
+        .filteredOn(e -> e.name().equals("citation"))
+        .anySatisfy(e -> assertThat(e.data()).contains("irrigation/"));
+  }
+
+  /** Asks again (a new request each time) until the streamed tokens contain the text. */
+  private static Http.Chat askUntil(
+      java.util.function.Supplier<Http.Chat> ask, String text, Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
+    Http.Chat last;
+    do {
+      last = ask.get();
+      if (last.tokens().contains(text)) {
+        return last;
+      }
+      sleep();
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError(
+        "no answer contained '" + text + "' within " + within + "; last: " + last.body());
+  }
+
+  private static void sleep() {
+    try {
+      Thread.sleep(200);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
