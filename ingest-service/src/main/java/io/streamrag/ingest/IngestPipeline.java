@@ -4,8 +4,8 @@ import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
 import io.streamrag.ingest.index.IndexOutbox;
-import io.streamrag.ingest.snapshot.SensorSnapshots;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
+import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
@@ -25,14 +25,14 @@ public class IngestPipeline {
 
   private static final Logger log = LoggerFactory.getLogger(IngestPipeline.class);
 
-  private final SensorSnapshots snapshots;
+  private final TopicView<SensorSnapshotUpdated> snapshots;
   private final SnapshotFolder folder;
   private final Chunker chunker;
   private final ChunkIndexer indexer;
   private final IndexOutbox outbox;
 
   IngestPipeline(
-      SensorSnapshots snapshots,
+      TopicView<SensorSnapshotUpdated> snapshots,
       SnapshotFolder folder,
       Chunker chunker,
       ChunkIndexer indexer,
@@ -55,7 +55,7 @@ public class IngestPipeline {
     SensorSnapshotUpdated snapshot = folded.get();
     // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
     outbox.snapshot(snapshot);
-    snapshots.put(snapshot);
+    snapshots.update(sensor, snapshot);
     // 3. render and chunk it in English and Persian, scoped to this sensor and every KB (S1.5)
     var drafts = new ArrayList<ChunkDraft>();
     String source = "sensor/" + sensor;

@@ -5,10 +5,15 @@ import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
 import java.util.function.Consumer;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -37,6 +42,29 @@ class IngestWiring {
         knowledge.importFolder(properties.knowledge().location());
       }
     };
+  }
+
+  /** Every sensor's latest snapshot, read before any reading is consumed, then kept current. */
+  @Bean(destroyMethod = "close")
+  TopicView<SensorSnapshotUpdated> snapshots(
+      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      IngestProperties properties) {
+    return TopicView.followVersioned(
+            brokers,
+            Topics.SENSOR_SNAPSHOTS.name(),
+            SensorSnapshotUpdated.class,
+            SensorSnapshotUpdated::getVersion)
+        .caughtUpWithin(properties.startupTimeout());
+  }
+
+  /** What has been published for each source, read before any work starts, then kept current. */
+  @Bean(destroyMethod = "close")
+  TopicView<ChunkManifest> manifests(
+      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      IngestProperties properties) {
+    return TopicView.followVersioned(
+            brokers, Topics.INGEST_MANIFESTS.name(), ChunkManifest.class, ChunkManifest::getVersion)
+        .caughtUpWithin(properties.startupTimeout());
   }
 
   @Bean

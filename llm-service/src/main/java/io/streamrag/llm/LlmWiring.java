@@ -53,13 +53,7 @@ class LlmWiring {
   @Bean(destroyMethod = "close")
   Tones tones(
       @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
-      LlmProperties properties)
-      throws InterruptedException {
-    var tones = new Tones(brokers);
-    if (!tones.awaitCaughtUp(properties.startupTimeout())) {
-      throw new IllegalStateException(
-          "could not read kb.configs within " + properties.startupTimeout());
-    }
-    return tones;
+      LlmProperties properties) {
+    return new Tones(brokers, properties.startupTimeout());
   }
 }

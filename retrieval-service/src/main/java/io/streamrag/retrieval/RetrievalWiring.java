@@ -106,14 +106,8 @@ class RetrievalWiring {
   @Bean(destroyMethod = "close")
   LiveState liveState(
       @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
-      RetrievalProperties properties)
-      throws InterruptedException {
-    var live = new LiveState(brokers);
-    if (!live.awaitCaughtUp(properties.startupTimeout())) {
-      throw new IllegalStateException(
-          "could not read sensor.snapshots and kb.configs within " + properties.startupTimeout());
-    }
-    return live;
+      RetrievalProperties properties) {
+    return new LiveState(brokers, properties.startupTimeout());
   }
 
   @Bean

@@ -1,19 +1,15 @@
 package io.streamrag.gateway.relay;
 
+import io.streamrag.kit.kafka.PartitionReader;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -45,19 +41,7 @@ public final class AnswerRelay implements AutoCloseable {
   private volatile boolean running = true;
 
   public AnswerRelay(String bootstrapServers) {
-    this.consumer =
-        new KafkaConsumer<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                50,
-                ConsumerConfig.CLIENT_ID_CONFIG,
-                "gateway-answer-relay"),
-            new StringDeserializer(),
-            new ByteArrayDeserializer());
+    this.consumer = PartitionReader.assignAll(bootstrapServers, TOPIC, "gateway-answer-relay", 50);
     this.thread = new Thread(this::run, "answer-relay");
     this.thread.setDaemon(true);
     this.thread.start();
@@ -91,11 +75,7 @@ public final class AnswerRelay implements AutoCloseable {
 
   private void run() {
     try {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(TOPIC).stream()
-              .map(p -> new TopicPartition(TOPIC, p.partition()))
-              .toList();
-      consumer.assign(partitions);
+      var partitions = consumer.assignment();
       consumer.seekToEnd(partitions);
       partitions.forEach(consumer::position); // resolve the end now, before any request is accepted
       positioned.countDown();

@@ -2,6 +2,7 @@ package io.streamrag.ingest.index;
 
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.ChunkPayload;
@@ -30,14 +31,14 @@ import org.springframework.stereotype.Component;
 public class ChunkIndexer {
 
   private final Embedder embedder;
-  private final Manifests manifests;
+  private final TopicView<ChunkManifest> manifests;
   private final IndexOutbox outbox;
   private final Clock clock;
   private final int batchSize;
 
   ChunkIndexer(
       Embedder embedder,
-      Manifests manifests,
+      TopicView<ChunkManifest> manifests,
       IndexOutbox outbox,
       Clock clock,
       IngestProperties properties) {
@@ -104,7 +105,7 @@ public class ChunkIndexer {
     long version = previous.map(ChunkManifest::getVersion).orElse(0L) + 1;
     var manifest = new ChunkManifest(sourceId, version, embedder.modelId(), chunks, now);
     outbox.manifest(manifest);
-    manifests.put(manifest);
+    manifests.update(sourceId, manifest);
     return new Result(changed.size(), drafts.size() - changed.size(), gone.size());
   }
 

@@ -5,6 +5,7 @@ import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -15,24 +16,24 @@ public final class Tones implements AutoCloseable {
 
   private final TopicView<KnowledgeBaseConfigured> bases;
 
-  public Tones(String bootstrapServers) {
+  /**
+   * Reads the KB configurations to their end (or fails after {@code timeout}), then follows them.
+   */
+  public Tones(String bootstrapServers, Duration timeout) {
     this.bases =
         TopicView.follow(
-            bootstrapServers,
-            Topics.KB_CONFIGS.name(),
-            KnowledgeBaseConfigured.class,
-            (k, v) -> {});
-  }
-
-  public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
-    return bases.awaitCaughtUp(timeout);
+                bootstrapServers,
+                Topics.KB_CONFIGS.name(),
+                KnowledgeBaseConfigured.class,
+                (k, v) -> {})
+            .caughtUpWithin(timeout);
   }
 
   /** The tones of the given KBs, in order, blank ones left out. */
   public String of(List<String> kbs) {
     return kbs.stream()
         .map(bases::get)
-        .flatMap(java.util.Optional::stream)
+        .flatMap(Optional::stream)
         .map(KnowledgeBaseConfigured::getTone)
         .filter(t -> !t.isBlank())
         .distinct()

@@ -3,7 +3,6 @@ package io.streamrag.kit.kafka;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,12 +10,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,18 +49,8 @@ public final class TopicView<V> implements AutoCloseable {
     this.onChange = onChange;
     this.version = version;
     this.consumer =
-        new KafkaConsumer<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                100,
-                ConsumerConfig.CLIENT_ID_CONFIG,
-                "view-" + topic + "-" + System.identityHashCode(this)),
-            new StringDeserializer(),
-            new ByteArrayDeserializer());
+        PartitionReader.assignAll(
+            bootstrapServers, topic, "view-" + topic + "-" + System.identityHashCode(this), 100);
   }
 
   /** Reads the topic to its current end and stops: a snapshot of its state at start-up. */
@@ -119,6 +105,23 @@ public final class TopicView<V> implements AutoCloseable {
     return caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * Waits until caught up, for start-up: a service must not act on a partial view.
+   *
+   * @throws IllegalStateException naming the topic when it takes longer than {@code timeout}
+   */
+  public TopicView<V> caughtUpWithin(Duration timeout) {
+    try {
+      if (awaitCaughtUp(timeout)) {
+        return this;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    close();
+    throw new IllegalStateException("could not read " + topic + " to its end within " + timeout);
+  }
+
   /** Write-through from the topic's writer: holds the value at once, if it is newer. */
   public void update(String key, V value) {
     apply(key, value);
@@ -162,11 +165,7 @@ public final class TopicView<V> implements AutoCloseable {
   }
 
   private Map<TopicPartition, Long> assignFromBeginning() {
-    List<TopicPartition> partitions =
-        consumer.partitionsFor(topic).stream()
-            .map(p -> new TopicPartition(topic, p.partition()))
-            .toList();
-    consumer.assign(partitions);
+    var partitions = consumer.assignment();
     consumer.seekToBeginning(partitions);
     return consumer.endOffsets(partitions);
   }

@@ -17,24 +17,22 @@ public final class LiveState implements AutoCloseable {
   private final TopicView<SensorSnapshotUpdated> snapshots;
   private final TopicView<KnowledgeBaseConfigured> bases;
 
-  public LiveState(String bootstrapServers) {
+  /** Reads both topics to their end (or fails after {@code timeout}), then follows them. */
+  public LiveState(String bootstrapServers, Duration timeout) {
     this.snapshots =
         TopicView.follow(
-            bootstrapServers,
-            Topics.SENSOR_SNAPSHOTS.name(),
-            SensorSnapshotUpdated.class,
-            (k, v) -> {});
+                bootstrapServers,
+                Topics.SENSOR_SNAPSHOTS.name(),
+                SensorSnapshotUpdated.class,
+                (k, v) -> {})
+            .caughtUpWithin(timeout);
     this.bases =
         TopicView.follow(
-            bootstrapServers,
-            Topics.KB_CONFIGS.name(),
-            KnowledgeBaseConfigured.class,
-            (k, v) -> {});
-  }
-
-  /** Waits until both views have read what was on their topics at start. */
-  public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
-    return snapshots.awaitCaughtUp(timeout) && bases.awaitCaughtUp(timeout);
+                bootstrapServers,
+                Topics.KB_CONFIGS.name(),
+                KnowledgeBaseConfigured.class,
+                (k, v) -> {})
+            .caughtUpWithin(timeout);
   }
 
   public Optional<SensorSnapshotUpdated> snapshot(String sensorUuid) {

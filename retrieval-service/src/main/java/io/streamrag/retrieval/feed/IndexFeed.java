@@ -2,6 +2,7 @@ package io.streamrag.retrieval.feed;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.streamrag.kit.kafka.PartitionReader;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.Topics;
@@ -16,16 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,21 +70,7 @@ public final class IndexFeed implements AutoCloseable {
     this.store = store;
     this.model = model;
     this.checkpointEvery = checkpointEvery;
-    this.consumer =
-        new KafkaConsumer<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                100,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
-                1000,
-                ConsumerConfig.CLIENT_ID_CONFIG,
-                "retrieval-index-feed"),
-            new StringDeserializer(),
-            new ByteArrayDeserializer());
+    this.consumer = PartitionReader.assignAll(bootstrapServers, TOPIC, "retrieval-index-feed", 100);
     this.deadLetters =
         new KafkaProducer<>(
             Map.of("bootstrap.servers", bootstrapServers, "linger.ms", 0),
@@ -123,11 +107,7 @@ public final class IndexFeed implements AutoCloseable {
 
   private void run() {
     try {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(TOPIC).stream()
-              .map(p -> new TopicPartition(TOPIC, p.partition()))
-              .toList();
-      consumer.assign(partitions);
+      List<TopicPartition> partitions = List.copyOf(consumer.assignment());
       Map<Integer, Long> applied = store.appliedOffsets();
       for (TopicPartition tp : partitions) {
         Long next = applied.get(tp.partition());
