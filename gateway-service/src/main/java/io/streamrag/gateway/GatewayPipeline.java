@@ -5,28 +5,24 @@ import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.guard.Guardrail;
 import io.streamrag.gateway.guard.Refusal;
 import io.streamrag.gateway.relay.AnswerRelay;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.text.Words;
+import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Clock;
 import java.util.UUID;
-import org.springframework.cloud.stream.function.StreamBridge;
-import org.springframework.kafka.support.KafkaHeaders;
-import org.springframework.messaging.support.MessageBuilder;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
 public class GatewayPipeline {
 
-  static final String REQUESTS = "requests-out-0";
-
   private final ApiKeys keys;
   private final Guardrail guardrails;
   private final AnswerRelay relay;
-  private final StreamBridge bridge;
+  private final Outbox outbox;
   private final JsonMapper json;
   private final String pipeline;
   private final Clock clock;
@@ -35,14 +31,14 @@ public class GatewayPipeline {
       ApiKeys keys,
       Guardrail guardrails,
       AnswerRelay relay,
-      StreamBridge bridge,
+      Outbox outbox,
       JsonMapper json,
       String pipeline,
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
     this.relay = relay;
-    this.bridge = bridge;
+    this.outbox = outbox;
     this.json = json;
     this.pipeline = pipeline;
     this.clock = clock;
@@ -111,8 +107,7 @@ public class GatewayPipeline {
             .setRequestedAt(clock.instant())
             .build();
     Flux<AnswerEvent> events = relay.open(request.getRequestId());
-    return Mono.fromRunnable(() -> publish(request))
-        .subscribeOn(Schedulers.boundedElastic())
+    return Mono.fromFuture(() -> outbox.send(Topics.CHAT_REQUESTS, request.getRequestId(), request))
         .doOnError(e -> relay.cancel(request.getRequestId()))
         .thenReturn((Outcome) new Outcome.Answering(request, events))
         .onErrorResume(
@@ -122,16 +117,6 @@ public class GatewayPipeline {
                         503,
                         "unavailable",
                         "the chat service cannot take questions right now; try again shortly")));
-  }
-
-  private void publish(ChatRequested request) {
-    var message =
-        MessageBuilder.withPayload(request)
-            .setHeader(KafkaHeaders.KEY, request.getRequestId())
-            .build();
-    if (!bridge.send(REQUESTS, message)) {
-      throw new IllegalStateException("Kafka did not take chat request " + request.getRequestId());
-    }
   }
 
   private static Mono<Outcome> refuse(Refusal refusal) {

@@ -6,6 +6,7 @@ import io.streamrag.gateway.guard.Guardrails;
 import io.streamrag.gateway.guard.InputLengthGuardrail;
 import io.streamrag.gateway.guard.PromptInjectionGuardrail;
 import io.streamrag.gateway.relay.AnswerRelay;
+import io.streamrag.kit.kafka.Outbox;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.Map;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.cloud.stream.function.StreamBridge;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -51,7 +51,7 @@ class GatewayWiring {
   GatewayPipeline gatewayPipeline(
       ApiKeys keys,
       AnswerRelay relay,
-      StreamBridge bridge,
+      Outbox outbox,
       JsonMapper json,
       GatewayProperties properties) {
     var guardrails =
@@ -60,11 +60,11 @@ class GatewayWiring {
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
     return new GatewayPipeline(
-        keys, guardrails, relay, bridge, json, properties.chat().pipeline(), Clock.systemUTC());
+        keys, guardrails, relay, outbox, json, properties.chat().pipeline(), Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")
-  AnswerRelay answerRelay(@Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers)
+  AnswerRelay answerRelay(@Value("${spring.kafka.bootstrap-servers}") String brokers)
       throws InterruptedException {
     var relay = new AnswerRelay(brokers);
     if (!relay.awaitReady(Duration.ofSeconds(60))) {

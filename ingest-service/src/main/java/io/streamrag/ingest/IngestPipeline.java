@@ -3,66 +3,83 @@ package io.streamrag.ingest;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
-import io.streamrag.ingest.index.IndexOutbox;
+import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
+import io.streamrag.ingest.snapshot.SnapshotIndexer;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Scopes;
+import io.streamrag.kit.kafka.UndecodableRecordException;
+import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
+import io.streamrag.schemas.sensor.ForecastUpdated;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.List;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
- * ingest-service, step by step: a sensor reading becomes a snapshot and searchable text about that
- * sensor; a knowledge document becomes searchable chunks.
+ * ingest-service, step by step: a sensor's reading, profile or forecast becomes its snapshot and
+ * searchable text about it; a knowledge document becomes searchable chunks. Each handler sends all
+ * its outputs and waits once, before its input is committed.
  */
-@Component
 public class IngestPipeline {
 
   private static final Logger log = LoggerFactory.getLogger(IngestPipeline.class);
 
   private final TopicView<SensorSnapshotUpdated> snapshots;
   private final SnapshotFolder folder;
+  private final SnapshotIndexer snapshotIndexer;
+  private final SensorLocks locks;
   private final Chunker chunker;
   private final ChunkIndexer indexer;
-  private final IndexOutbox outbox;
+  private final Outbox outbox;
 
-  IngestPipeline(
+  public IngestPipeline(
       TopicView<SensorSnapshotUpdated> snapshots,
       SnapshotFolder folder,
+      SnapshotIndexer snapshotIndexer,
+      SensorLocks locks,
       Chunker chunker,
       ChunkIndexer indexer,
-      IndexOutbox outbox) {
+      Outbox outbox) {
     this.snapshots = snapshots;
     this.folder = folder;
+    this.snapshotIndexer = snapshotIndexer;
+    this.locks = locks;
     this.chunker = chunker;
     this.indexer = indexer;
     this.outbox = outbox;
   }
 
-  /** A validated reading from sensor-bridge. */
-  public void onReading(SensorReadingReceived reading) {
-    String sensor = reading.getSensorUuid();
-    // 1. fold it into the sensor's snapshot; a duplicate or an older reading changes nothing
-    var folded = folder.fold(snapshots.get(sensor).orElse(null), reading);
-    if (folded.isEmpty()) {
-      return;
+  /** A reading, profile or forecast of one sensor. */
+  public void onSensorEvent(SpecificRecord event) {
+    if (!isSensorEvent(event)) {
+      throw new UndecodableRecordException(
+          "not a sensor event: " + event.getClass().getSimpleName(), null);
     }
-    SensorSnapshotUpdated snapshot = folded.get();
-    // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
-    outbox.snapshot(snapshot);
-    snapshots.update(sensor, snapshot);
-    // 3. render and chunk it in English and Persian, scoped to this sensor and every KB (S1.5)
-    var drafts = new ArrayList<ChunkDraft>();
-    String source = "sensor/" + sensor;
-    addChunks(drafts, snapshot.getTextEn(), "", source, sensor, Scopes.ALL_KBS, source, "en");
-    addChunks(drafts, snapshot.getTextFa(), "", source, sensor, Scopes.ALL_KBS, source, "fa");
-    // 4. embed what changed and publish index changes
-    indexer.index(source, drafts, reading.getReceivedAt());
+    var record = (GenericRecord) event;
+    String sensor = (String) record.get("sensor_uuid");
+    Instant receivedAt = (Instant) record.get("received_at");
+    synchronized (locks.of(sensor)) {
+      // 1. fold it into the sensor's snapshot; a duplicate or an older reading changes nothing
+      var folded = folder.fold(snapshots.get(sensor).orElse(null), event);
+      if (folded.isEmpty()) {
+        return;
+      }
+      SensorSnapshotUpdated snapshot = folded.get();
+      var out = outbox.batch();
+      // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
+      out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
+      // 3. make its changed sections searchable, now or at the end of a burst
+      snapshotIndexer.request(snapshot, receivedAt, out);
+      out.await();
+      snapshots.update(sensor, snapshot);
+    }
   }
 
   /** A knowledge document, new, changed or deleted. */
@@ -70,33 +87,29 @@ public class IngestPipeline {
     // 1. chunk it (at most 500 tokens, 50 overlap); a deleted document has no chunks
     var drafts = new ArrayList<ChunkDraft>();
     if (!doc.getDeleted()) {
-      addChunks(
-          drafts,
-          doc.getText(),
-          doc.getTitle(),
-          doc.getSource(),
-          doc.getSensorUuid(),
-          doc.getKbName(),
-          doc.getDocId(),
-          doc.getLanguage());
+      for (String chunk : chunker.split(doc.getText())) {
+        drafts.add(
+            new ChunkDraft(
+                chunk,
+                doc.getTitle() + "\n" + chunk,
+                doc.getSource(),
+                doc.getSensorUuid(),
+                doc.getKbName(),
+                doc.getDocId(),
+                doc.getLanguage()));
+      }
     }
     // 2. embed changed chunks, upsert them, delete the ones that disappeared
-    var result = indexer.index(doc.getDocId(), drafts, doc.getPublishedAt());
+    var out = outbox.batch();
+    var result = indexer.index(doc.getDocId(), drafts, doc.getPublishedAt(), out);
+    out.await();
     log.info("{} {}: {}", doc.getDeleted() ? "removed" : "indexed", doc.getSource(), result);
   }
 
-  private void addChunks(
-      List<ChunkDraft> drafts,
-      String text,
-      String title,
-      String source,
-      String sensor,
-      String kb,
-      String docId,
-      String language) {
-    for (String chunk : chunker.split(text)) {
-      String embedText = title.isEmpty() ? chunk : title + "\n" + chunk;
-      drafts.add(new ChunkDraft(chunk, embedText, source, sensor, kb, docId, language));
-    }
+  /** Which records are sensor events. */
+  static boolean isSensorEvent(Object record) {
+    return record instanceof SensorReadingReceived
+        || record instanceof SensorProfileUpdated
+        || record instanceof ForecastUpdated;
   }
 }

@@ -17,6 +17,8 @@ import org.springframework.validation.annotation.Validated;
  * @param embeddingBatchSize texts per embedding call (S1.4: 32)
  * @param knowledge the knowledge folder imported at start-up
  * @param startupTimeout how long start-up may take to read its state topics
+ * @param coalesceWindow a sensor's snapshots within this window after one was indexed are indexed
+ *     once, at its end (0: every snapshot at once)
  */
 @Validated
 @ConfigurationProperties("ingest")
@@ -24,7 +26,8 @@ public record IngestProperties(
     @Valid @NotNull Chunking chunking,
     @Positive int embeddingBatchSize,
     @Valid @NotNull Knowledge knowledge,
-    @NotNull Duration startupTimeout) {
+    @NotNull Duration startupTimeout,
+    @NotNull Duration coalesceWindow) {
 
   /**
    * @param maxTokens largest chunk, in tokens (words and punctuation marks)

@@ -1,32 +1,41 @@
 package io.streamrag.ingest;
 
 import io.streamrag.ingest.chunk.Chunker;
+import io.streamrag.ingest.index.ChunkIndexer;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
+import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
+import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
-import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
 import java.util.function.Consumer;
+import org.apache.avro.specific.SpecificRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.messaging.Message;
 
-/** The Kafka handlers (one call into the pipeline each) and the stage objects. */
+/** The Kafka handlers (one call into the pipeline each), the start-up tasks, and the stages. */
 @Configuration(proxyBeanMethods = false)
 class IngestWiring {
 
-  /** Binding {@code ingestReading-in-0}: sensor.readings. */
+  private static final Logger log = LoggerFactory.getLogger(IngestWiring.class);
+
+  /** Binding {@code ingestSensor-in-0}: sensor.readings, sensor.profiles, sensor.forecasts. */
   @Bean
-  Consumer<Message<byte[]>> ingestReading(IngestPipeline pipeline) {
-    return AvroHandlers.consumer(SensorReadingReceived.class, pipeline::onReading);
+  Consumer<Message<byte[]>> ingestSensor(IngestPipeline pipeline) {
+    return AvroHandlers.consumer(SpecificRecord.class, pipeline::onSensorEvent);
   }
 
   /** Binding {@code ingestDocument-in-0}: kb.documents. */
@@ -36,6 +45,66 @@ class IngestWiring {
   }
 
   @Bean
+  IngestPipeline ingestPipeline(
+      TopicView<SensorSnapshotUpdated> snapshots,
+      SnapshotIndexer snapshotIndexer,
+      SensorLocks locks,
+      Chunker chunker,
+      ChunkIndexer indexer,
+      Outbox outbox) {
+    return new IngestPipeline(
+        snapshots,
+        new SnapshotFolder(new SnapshotText()),
+        snapshotIndexer,
+        locks,
+        chunker,
+        indexer,
+        outbox);
+  }
+
+  @Bean(destroyMethod = "close")
+  SnapshotIndexer snapshotIndexer(
+      Chunker chunker,
+      ChunkIndexer indexer,
+      Outbox outbox,
+      SensorLocks locks,
+      IngestProperties properties) {
+    return new SnapshotIndexer(
+        new SnapshotText(), chunker, indexer, outbox, locks, properties.coalesceWindow());
+  }
+
+  @Bean
+  SensorLocks sensorLocks() {
+    return new SensorLocks();
+  }
+
+  /**
+   * Indexes what a crash may have left unindexed (a burst's end, a model change): every snapshot's
+   * sections are compared with their manifests; only what differs is embedded.
+   */
+  @Bean
+  @Order(1)
+  ApplicationRunner reconcileSnapshotIndex(
+      TopicView<SensorSnapshotUpdated> snapshots,
+      SnapshotIndexer indexer,
+      SensorLocks locks,
+      Outbox outbox) {
+    return args -> {
+      int sensors = 0;
+      for (var snapshot : snapshots.values()) {
+        synchronized (locks.of(snapshot.getSensorUuid())) {
+          var out = outbox.batch();
+          indexer.index(snapshot, snapshot.getReceivedAt(), out);
+          out.await();
+        }
+        sensors++;
+      }
+      log.info("snapshot index reconciled for {} sensors", sensors);
+    };
+  }
+
+  @Bean
+  @Order(2)
   ApplicationRunner importKnowledgeOnStart(KnowledgeImport knowledge, IngestProperties properties) {
     return args -> {
       if (properties.knowledge().importOnStart()) {
@@ -44,11 +113,10 @@ class IngestWiring {
     };
   }
 
-  /** Every sensor's latest snapshot, read before any reading is consumed, then kept current. */
+  /** Every sensor's latest snapshot, read before any event is consumed, then kept current. */
   @Bean(destroyMethod = "close")
   TopicView<SensorSnapshotUpdated> snapshots(
-      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
-      IngestProperties properties) {
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, IngestProperties properties) {
     return TopicView.followVersioned(
             brokers,
             Topics.SENSOR_SNAPSHOTS.name(),
@@ -60,8 +128,7 @@ class IngestWiring {
   /** What has been published for each source, read before any work starts, then kept current. */
   @Bean(destroyMethod = "close")
   TopicView<ChunkManifest> manifests(
-      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
-      IngestProperties properties) {
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, IngestProperties properties) {
     return TopicView.followVersioned(
             brokers, Topics.INGEST_MANIFESTS.name(), ChunkManifest.class, ChunkManifest::getVersion)
         .caughtUpWithin(properties.startupTimeout());
@@ -70,11 +137,6 @@ class IngestWiring {
   @Bean
   Chunker chunker(IngestProperties properties) {
     return new Chunker(properties.chunking().maxTokens(), properties.chunking().overlapTokens());
-  }
-
-  @Bean
-  SnapshotFolder snapshotFolder() {
-    return new SnapshotFolder(new SnapshotText());
   }
 
   @Bean

@@ -1,8 +1,12 @@
 package io.streamrag.ingest;
 
+import static io.streamrag.ingest.SensorEvents.forecast;
+import static io.streamrag.ingest.SensorEvents.profile;
+import static io.streamrag.ingest.SensorEvents.reading;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.ingest.knowledge.KnowledgeImport;
+import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.Ids;
@@ -10,14 +14,15 @@ import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
-import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import org.junit.jupiter.api.AfterAll;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,62 +31,124 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * ingest-service alone against a real Kafka broker: readings and documents in, index changes out.
+ * ingest-service alone against a real Kafka broker: sensor events and documents in, index changes
+ * out.
  */
 @SpringBootTest(
     classes = IngestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = IngestApplication.CONFIG_NAME)
+    properties = {IngestApplication.CONFIG_NAME, "ingest.coalesce-window=700ms"})
 class IngestServiceTest {
 
-  static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
-  static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
   static final Duration WAIT = Duration.ofSeconds(20);
 
   @Autowired KnowledgeImport knowledge;
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.cloud.stream.kafka.binder.brokers", KAFKA::bootstrapServers);
-  }
-
-  @AfterAll
-  static void stopKafka() {
-    KAFKA.close();
+    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
   }
 
   @Test
   void aReadingBecomesASnapshotAndSearchableTextScopedToItsSensorAndEveryKb() {
-    Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-    KAFKA.publish(Topics.SENSOR_READINGS.name(), SENSOR, reading("r-1", at, 12.5, 6.8));
+    String sensor = newSensor();
+    Instant at = now();
+    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "r-1", at, 12.5, 6.8));
 
-    try (var snapshots = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name());
-        var index = new TopicProbe(KAFKA.bootstrapServers(), Topics.INDEX_CHANGES.name())) {
-      var snapshot =
-          (SensorSnapshotUpdated) snapshots.await(r -> r.key().equals(SENSOR), WAIT).value();
-      assertThat(snapshot.getTextFa()).contains("رطوبت خاک 12.5 درصد");
-      assertThat(snapshot.getTextEn()).contains("soil moisture 12.5 %");
+    var snapshot = awaitSnapshot(sensor, s -> true);
+    assertThat(snapshot.getTextFa()).contains("رطوبت خاک 12.5 درصد");
+    var fa =
+        awaitUpsert(
+            c ->
+                c.getPayload().getSensorUuid().equals(sensor)
+                    && c.getPayload().getLanguage().equals("fa"));
+    assertThat(fa.getPayload().getKbName()).isEqualTo(Scopes.ALL_KBS);
+    assertThat(fa.getPayload().getSource()).isEqualTo("sensor/" + sensor + "/readings");
+    assertThat(fa.getPayload().getText()).contains("12.5");
+    assertThat(fa.getVector()).hasSize(384);
+    assertThat(fa.getEmbeddingModel()).isEqualTo("all-minilm-l6-v2-q/384");
+    assertThat(fa.getSourceReceivedAt()).isEqualTo(at);
+  }
 
-      var fa =
-          awaitUpsert(
-              index,
-              c ->
-                  c.getPayload().getSensorUuid().equals(SENSOR)
-                      && c.getPayload().getLanguage().equals("fa"));
-      assertThat(fa.getPayload().getKbName()).isEqualTo(Scopes.ALL_KBS);
-      assertThat(fa.getPayload().getText()).contains("12.5");
-      assertThat(fa.getVector()).hasSize(384);
-      assertThat(fa.getEmbeddingModel()).isEqualTo("all-minilm-l6-v2-q/384");
-      assertThat(fa.getSourceReceivedAt()).isEqualTo(at);
+  @Test
+  void profileAndForecastJoinTheSnapshotAndANewReadingReembedsOnlyTheReadings() throws Exception {
+    String sensor = newSensor();
+    Instant t = now();
+    publish(Topics.SENSOR_PROFILES, sensor, profile(sensor, t));
+    publish(Topics.SENSOR_FORECASTS, sensor, forecast(sensor, t, 12.5));
+    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "a", t, 20.0, null));
+    awaitSnapshot(sensor, s -> s.getVersion() == 3);
+    Thread.sleep(800); // past the coalescing window, so the next reading is indexed at once
+
+    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "b", t.plusSeconds(60), 18.0, null));
+
+    var snapshot = awaitSnapshot(sensor, s -> s.getVersion() == 4);
+    assertThat(snapshot.getTextEn())
+        .contains("soil moisture 18 %")
+        .contains("soil texture clay loam")
+        .contains("rain 12.5 mm");
+    List<IndexChanged> changes = changesFor(sensor, Duration.ofSeconds(3));
+    long profileUpserts =
+        changes.stream()
+            .filter(c -> c.getPayload() != null && c.getPayload().getSource().endsWith("/profile"))
+            .count();
+    long readingUpserts =
+        changes.stream()
+            .filter(c -> c.getPayload() != null && c.getPayload().getSource().endsWith("/readings"))
+            .count();
+    assertThat(profileUpserts).as("profile embedded once, in two languages").isEqualTo(2);
+    assertThat(readingUpserts).as("readings embedded for each of the two readings").isEqualTo(4);
+  }
+
+  @Test
+  void aBurstFromOneSensorIsIndexedOnceAtOnceAndOnceAtTheEndOfTheWindow() {
+    String sensor = newSensor();
+    Instant t = now();
+    for (int i = 0; i < 10; i++) {
+      publish(
+          Topics.SENSOR_READINGS,
+          sensor,
+          reading(sensor, "burst-" + i, t.plusMillis(i), 10.0 + i, null));
+    }
+
+    var last = awaitSnapshot(sensor, s -> s.getVersion() == 10);
+    String englishReadings = Ids.of(SnapshotIndexer.source(sensor, "readings"), "0");
+    List<IndexChanged> changes = changesFor(sensor, Duration.ofSeconds(3));
+    var upserts = changes.stream().filter(c -> c.getPointId().equals(englishReadings)).toList();
+    assertThat(upserts).hasSizeLessThanOrEqualTo(3);
+    assertThat(upserts.get(upserts.size() - 1).getPayload().getText())
+        .contains("soil moisture 19 %");
+    assertThat(last.getSoilMoisture()).isEqualTo(19.0);
+  }
+
+  @Test
+  void aDuplicateReadingIsAbsorbed() {
+    String sensor = newSensor();
+    Instant t = now();
+    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "same", t, 12.5, null));
+    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "same", t, 12.5, null));
+    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "next", t.plusSeconds(1), 13.0, null));
+
+    awaitSnapshot(sensor, s -> s.getSoilMoisture() == 13.0);
+    try (var snapshots =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
+      var versions =
+          snapshots.drain(Duration.ofSeconds(2)).stream()
+              .filter(r -> sensor.equals(r.key()))
+              .map(r -> ((SensorSnapshotUpdated) r.value()).getVersion())
+              .toList();
+      assertThat(versions).containsExactly(1L, 2L);
     }
   }
 
   @Test
   void aBadRecordOnTheReadingsTopicGoesToTheDeadLetterTopicWithItsError() {
-    KAFKA.publishRaw(Topics.SENSOR_READINGS.name(), "bad-key", "not avro".getBytes());
+    String key = "bad-" + UUID.randomUUID();
+    LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), key, "not avro".getBytes());
 
-    try (var dlq = new TopicProbe(KAFKA.bootstrapServers(), Topics.DLQ_INGEST_READINGS.name())) {
-      var dead = dlq.await(r -> "bad-key".equals(r.key()), WAIT);
+    try (var dlq =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
+      var dead = dlq.await(r -> key.equals(r.key()), WAIT);
       assertThat(new String(dead.raw())).isEqualTo("not avro");
       assertThat(dead.headers()).containsKey("x-exception-message");
     }
@@ -101,61 +168,85 @@ class IngestServiceTest {
     assertThat(first.published()).isEqualTo(1);
     assertThat(second.published()).isZero();
     assertThat(second.unchanged()).isEqualTo(1);
-    try (var index = new TopicProbe(KAFKA.bootstrapServers(), Topics.INDEX_CHANGES.name())) {
-      var chunk = awaitUpsert(index, c -> c.getPayload().getSource().equals("soil/ph.en.md"));
-      assertThat(chunk.getPayload().getSensorUuid()).isEqualTo(Scopes.GLOBAL_SENSOR);
-      assertThat(chunk.getPayload().getKbName()).isEqualTo("soil");
-    }
+    var chunk = awaitUpsert(c -> c.getPayload().getSource().equals("soil/ph.en.md"));
+    assertThat(chunk.getPayload().getSensorUuid()).isEqualTo(Scopes.GLOBAL_SENSOR);
+    assertThat(chunk.getPayload().getKbName()).isEqualTo("soil");
   }
 
   @Test
   void aDocumentThatShrinksDeletesItsVanishedChunks(@TempDir Path folder) throws Exception {
     Path kb = Files.createDirectories(folder.resolve("water"));
-    String longText = "Water deeply and rarely. ".repeat(300);
-    Files.writeString(kb.resolve("deep.en.md"), "# Deep watering\n\n" + longText);
+    Files.writeString(
+        kb.resolve("deep.en.md"), "# Deep watering\n\n" + "Water deeply and rarely. ".repeat(300));
     knowledge.importFolder(folder.toString());
-    String docId = Ids.of("water", "water/deep.en.md");
-    String lastChunk = Ids.of(docId, "3");
-    try (var index = new TopicProbe(KAFKA.bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+    String lastChunk = Ids.of(Ids.of("water", "water/deep.en.md"), "3");
+    try (var index =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
       index.await(r -> lastChunk.equals(r.key()), WAIT);
     }
 
     Files.writeString(kb.resolve("deep.en.md"), "# Deep watering\n\nWater deeply and rarely.");
     knowledge.importFolder(folder.toString());
 
-    try (var index = new TopicProbe(KAFKA.bootstrapServers(), Topics.INDEX_CHANGES.name())) {
-      var deleted =
-          index.await(
-              r ->
-                  lastChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
-              WAIT);
-      assertThat(deleted.value()).isNotNull();
+    try (var index =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+      index.await(
+          r -> lastChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
+          WAIT);
     }
   }
 
-  private static IndexChanged awaitUpsert(
-      TopicProbe index, java.util.function.Predicate<IndexChanged> match) {
-    return (IndexChanged)
-        index
-            .await(
-                r ->
-                    r.value() instanceof IndexChanged c
-                        && c.getOp() == IndexOp.UPSERT
-                        && match.test(c),
-                WAIT)
-            .value();
+  private static String newSensor() {
+    return UUID.randomUUID().toString();
   }
 
-  static SensorReadingReceived reading(String id, Instant at, Double moisture, Double ph) {
-    return SensorReadingReceived.newBuilder()
-        .setEventId(id)
-        .setSensorUuid(SENSOR)
-        .setDeviceId("d")
-        .setTransport("http")
-        .setMeasuredAt(at)
-        .setReceivedAt(at)
-        .setSoilMoisture(moisture)
-        .setPh(ph)
-        .build();
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  private static void publish(
+      io.streamrag.schemas.TopicSpec topic,
+      String key,
+      org.apache.avro.specific.SpecificRecord value) {
+    LocalKafka.shared().publish(topic.name(), key, value);
+  }
+
+  private static SensorSnapshotUpdated awaitSnapshot(
+      String sensor, Predicate<SensorSnapshotUpdated> match) {
+    try (var snapshots =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
+      return (SensorSnapshotUpdated)
+          snapshots
+              .await(
+                  r -> sensor.equals(r.key()) && match.test((SensorSnapshotUpdated) r.value()),
+                  WAIT)
+              .value();
+    }
+  }
+
+  private static IndexChanged awaitUpsert(Predicate<IndexChanged> match) {
+    try (var index =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+      return (IndexChanged)
+          index
+              .await(
+                  r ->
+                      r.value() instanceof IndexChanged c
+                          && c.getOp() == IndexOp.UPSERT
+                          && match.test(c),
+                  WAIT)
+              .value();
+    }
+  }
+
+  /** Every index change about a sensor's snapshot, read for the given time. */
+  private static List<IndexChanged> changesFor(String sensor, Duration during) {
+    try (var index =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+      return index.drain(during).stream()
+          .map(r -> (IndexChanged) r.value())
+          .filter(c -> c.getPayload() != null && c.getPayload().getSensorUuid().equals(sensor))
+          .toList();
+    }
   }
 }

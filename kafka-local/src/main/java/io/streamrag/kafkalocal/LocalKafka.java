@@ -52,8 +52,9 @@ public final class LocalKafka implements AutoCloseable {
    * @param port the client port, or 0 for any free port
    */
   public static LocalKafka start(Path dataDir, int port) {
-    int clientPort = port == 0 ? freePort() : port;
-    int controllerPort = freePort();
+    int[] free = freePorts(2);
+    int clientPort = port == 0 ? free[0] : port;
+    int controllerPort = free[1] == clientPort ? free[0] : free[1];
     var props = brokerProperties(dataDir, clientPort, controllerPort);
     var config = new KafkaConfig(props, false);
     format(dataDir, config);
@@ -61,6 +62,21 @@ public final class LocalKafka implements AutoCloseable {
     server.startup();
     log.info("Kafka (KRaft) listening on localhost:{}, data in {}", clientPort, dataDir);
     return new LocalKafka(server, clientPort);
+  }
+
+  private static LocalKafka shared;
+
+  /**
+   * One broker for the whole test JVM, started on first use with the catalogue's topics and stopped
+   * when the JVM exits: test classes that share a Spring context share it too. Tests on a shared
+   * broker tell their own records apart by unique ids.
+   */
+  public static synchronized LocalKafka shared() {
+    if (shared == null) {
+      shared = startWithCatalogue();
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "kafka-local-shared-stop"));
+    }
+    return shared;
   }
 
   /** Starts a broker on a free port with a fresh temporary directory and the catalogue's topics. */
@@ -184,12 +200,28 @@ public final class LocalKafka implements AutoCloseable {
     }
   }
 
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
+  /** Distinct free ports: every socket stays open until all are chosen, so none is chosen twice. */
+  private static int[] freePorts(int count) {
+    var sockets = new ServerSocket[count];
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        sockets[i] = new ServerSocket(0);
+        ports[i] = sockets[i].getLocalPort();
+      }
+      return ports;
     } catch (IOException e) {
       throw new UncheckedIOException("no free port", e);
+    } finally {
+      for (var s : sockets) {
+        try {
+          if (s != null) {
+            s.close();
+          }
+        } catch (IOException ignored) {
+          // closing a probe socket
+        }
+      }
     }
   }
 }

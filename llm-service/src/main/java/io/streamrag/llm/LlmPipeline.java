@@ -1,5 +1,6 @@
 package io.streamrag.llm;
 
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.prompt.Tones;
 import io.streamrag.llm.provider.AnswerProvider;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.cloud.stream.function.StreamBridge;
 
 /** llm-service, step by step: a retrieved context becomes a streamed, cited answer. */
 public class LlmPipeline {
@@ -24,25 +24,21 @@ public class LlmPipeline {
   private final Tones tones;
   private final PromptBuilder prompts;
   private final AnswerProvider provider;
-  private final StreamBridge bridge;
+  private final Outbox outbox;
   private final Clock clock;
 
   public LlmPipeline(
-      Tones tones,
-      PromptBuilder prompts,
-      AnswerProvider provider,
-      StreamBridge bridge,
-      Clock clock) {
+      Tones tones, PromptBuilder prompts, AnswerProvider provider, Outbox outbox, Clock clock) {
     this.tones = tones;
     this.prompts = prompts;
     this.provider = provider;
-    this.bridge = bridge;
+    this.outbox = outbox;
     this.clock = clock;
   }
 
   /** Answers one context. */
   public void answer(ContextRetrieved context) {
-    var out = new AnswerStream(bridge, clock, context.getRequest().getRequestId());
+    var out = new AnswerStream(outbox, clock, context.getRequest().getRequestId());
     // 1. apply the live configuration: the routed KBs' tone as of now (S0.3, S1.1)
     String tone = tones.of(context.getKbNames());
     // 2. build the prompt: tone, instructions, current sensor data, sourced passages, question

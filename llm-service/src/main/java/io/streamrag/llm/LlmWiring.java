@@ -1,6 +1,7 @@
 package io.streamrag.llm;
 
 import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.prompt.Tones;
 import io.streamrag.llm.provider.AnswerProvider;
@@ -12,7 +13,6 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.cloud.stream.function.StreamBridge;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
@@ -31,8 +31,8 @@ class LlmWiring {
   }
 
   @Bean
-  LlmPipeline llmPipeline(Tones tones, AnswerProvider provider, StreamBridge bridge) {
-    return new LlmPipeline(tones, new PromptBuilder(), provider, bridge, Clock.systemUTC());
+  LlmPipeline llmPipeline(Tones tones, AnswerProvider provider, Outbox outbox) {
+    return new LlmPipeline(tones, new PromptBuilder(), provider, outbox, Clock.systemUTC());
   }
 
   @Bean
@@ -52,8 +52,7 @@ class LlmWiring {
 
   @Bean(destroyMethod = "close")
   Tones tones(
-      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
-      LlmProperties properties) {
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
     return new Tones(brokers, properties.startupTimeout());
   }
 }

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -26,16 +25,11 @@ import org.springframework.test.context.DynamicPropertySource;
     properties = LlmApplication.CONFIG_NAME)
 class LlmServiceTest {
 
-  static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
+  static final LocalKafka KAFKA = LocalKafka.shared();
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.cloud.stream.kafka.binder.brokers", KAFKA::bootstrapServers);
-  }
-
-  @AfterAll
-  static void stopKafka() {
-    KAFKA.close();
+    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
   }
 
   @Test

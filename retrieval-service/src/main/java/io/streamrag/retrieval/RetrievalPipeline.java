@@ -1,12 +1,14 @@
 package io.streamrag.retrieval;
 
 import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
@@ -30,6 +32,7 @@ public class RetrievalPipeline {
   private final Reranker reranker;
   private final LiveState live;
   private final RetrievalProperties.Search search;
+  private final Outbox outbox;
   private final Clock clock;
 
   public RetrievalPipeline(
@@ -39,6 +42,7 @@ public class RetrievalPipeline {
       Reranker reranker,
       LiveState live,
       RetrievalProperties.Search search,
+      Outbox outbox,
       Clock clock) {
     this.router = router;
     this.store = store;
@@ -46,7 +50,16 @@ public class RetrievalPipeline {
     this.reranker = reranker;
     this.live = live;
     this.search = search;
+    this.outbox = outbox;
     this.clock = clock;
+  }
+
+  /** Retrieves the context of one chat request and publishes it for llm-service. */
+  public ContextRetrieved handle(ChatRequested request) {
+    ContextRetrieved context = retrieve(request);
+    // 6. publish it, keyed by request, and wait for the broker
+    outbox.send(Topics.CHAT_CONTEXTS, request.getRequestId(), context).join();
+    return context;
   }
 
   /** The context for one chat request. */

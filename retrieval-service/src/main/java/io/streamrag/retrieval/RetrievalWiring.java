@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.feed.IndexFeed;
 import io.streamrag.retrieval.rerank.Reranker;
@@ -12,12 +13,11 @@ import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.schemas.chat.ChatRequested;
-import io.streamrag.schemas.chat.ContextRetrieved;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Function;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -25,9 +25,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.messaging.Message;
-import org.springframework.messaging.support.MessageBuilder;
 
 /** The Kafka handler (one call into the pipeline) and the stages it uses. */
 @Configuration(proxyBeanMethods = false)
@@ -35,15 +33,10 @@ class RetrievalWiring {
 
   private static final Logger log = LoggerFactory.getLogger(RetrievalWiring.class);
 
-  /** Binding {@code retrieve-in-0}: chat.requests to {@code retrieve-out-0}: chat.contexts. */
+  /** Binding {@code retrieve-in-0}: chat.requests (the context goes to chat.contexts). */
   @Bean
-  Function<Message<byte[]>, Message<ContextRetrieved>> retrieve(RetrievalPipeline pipeline) {
-    return AvroHandlers.function(
-        ChatRequested.class,
-        request ->
-            MessageBuilder.withPayload(pipeline.retrieve(request))
-                .setHeader(KafkaHeaders.KEY, request.getRequestId())
-                .build());
+  Consumer<Message<byte[]>> retrieve(RetrievalPipeline pipeline) {
+    return AvroHandlers.consumer(ChatRequested.class, pipeline::handle);
   }
 
   @Bean
@@ -53,7 +46,8 @@ class RetrievalWiring {
       Reranker reranker,
       LiveState live,
       RetrievalProperties properties,
-      IndexFeed feed) {
+      IndexFeed feed,
+      Outbox outbox) {
     return new RetrievalPipeline(
         new KbRouter(properties.routing()),
         store,
@@ -61,6 +55,7 @@ class RetrievalWiring {
         reranker,
         live,
         properties.search(),
+        outbox,
         Clock.systemUTC());
   }
 
@@ -86,7 +81,7 @@ class RetrievalWiring {
   /** Starts following index.changes and waits, up to the start-up timeout, until it caught up. */
   @Bean(destroyMethod = "close")
   IndexFeed indexFeed(
-      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      @Value("${spring.kafka.bootstrap-servers}") String brokers,
       ChunkStore store,
       Embedder embedder,
       RetrievalProperties properties,
@@ -105,8 +100,7 @@ class RetrievalWiring {
 
   @Bean(destroyMethod = "close")
   LiveState liveState(
-      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
-      RetrievalProperties properties) {
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, RetrievalProperties properties) {
     return new LiveState(brokers, properties.startupTimeout());
   }
 

@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,7 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
     properties = RetrievalApplication.CONFIG_NAME)
 class RetrievalServiceTest {
 
-  static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
+  static final LocalKafka KAFKA = LocalKafka.shared();
   static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
   static final Duration WAIT = Duration.ofSeconds(20);
@@ -47,12 +46,7 @@ class RetrievalServiceTest {
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.cloud.stream.kafka.binder.brokers", KAFKA::bootstrapServers);
-  }
-
-  @AfterAll
-  static void stopKafka() {
-    KAFKA.close();
+    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
   }
 
   @BeforeEach

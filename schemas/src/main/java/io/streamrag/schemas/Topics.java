@@ -7,7 +7,10 @@ import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
+import io.streamrag.schemas.sensor.DeviceRegistered;
+import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.ReadingRejected;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.util.List;
@@ -45,6 +48,39 @@ public final class Topics {
           TopicSpec.Cleanup.DELETE,
           3,
           Map.of("retention.ms", MONTH_MS));
+
+  public static final TopicSpec DEVICE_REGISTRY =
+      new TopicSpec(
+          "device.registry",
+          DeviceRegistered.class,
+          "device_id",
+          "sensor-bridge",
+          List.of("sensor-bridge"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of());
+
+  public static final TopicSpec SENSOR_PROFILES =
+      new TopicSpec(
+          "sensor.profiles",
+          SensorProfileUpdated.class,
+          "sensor_uuid",
+          "sensor-bridge",
+          List.of("ingest-service", "sensor-bridge (forecast poller)"),
+          TopicSpec.Cleanup.COMPACT,
+          6,
+          Map.of());
+
+  public static final TopicSpec SENSOR_FORECASTS =
+      new TopicSpec(
+          "sensor.forecasts",
+          ForecastUpdated.class,
+          "sensor_uuid",
+          "sensor-bridge",
+          List.of("ingest-service"),
+          TopicSpec.Cleanup.COMPACT,
+          6,
+          Map.of());
 
   public static final TopicSpec SENSOR_SNAPSHOTS =
       new TopicSpec(
@@ -134,8 +170,10 @@ public final class Topics {
           6,
           Map.of("retention.ms", DAY_MS));
 
-  public static final TopicSpec DLQ_INGEST_READINGS =
-      deadLetters("dlq.ingest.readings", "ingest-service", SENSOR_READINGS);
+  /** Readings, profiles and forecasts share one binding in ingest, hence one dead-letter topic. */
+  public static final TopicSpec DLQ_INGEST_SENSORS =
+      deadLetters("dlq.ingest.sensors", "ingest-service", SENSOR_READINGS);
+
   public static final TopicSpec DLQ_INGEST_DOCUMENTS =
       deadLetters("dlq.ingest.documents", "ingest-service", KB_DOCUMENTS);
   public static final TopicSpec DLQ_RETRIEVAL_INDEX =
@@ -149,6 +187,9 @@ public final class Topics {
       List.of(
           SENSOR_READINGS,
           READINGS_REJECTED,
+          DEVICE_REGISTRY,
+          SENSOR_PROFILES,
+          SENSOR_FORECASTS,
           SENSOR_SNAPSHOTS,
           KB_DOCUMENTS,
           KB_CONFIGS,
@@ -157,7 +198,7 @@ public final class Topics {
           CHAT_REQUESTS,
           CHAT_CONTEXTS,
           CHAT_ANSWERS,
-          DLQ_INGEST_READINGS,
+          DLQ_INGEST_SENSORS,
           DLQ_INGEST_DOCUMENTS,
           DLQ_RETRIEVAL_INDEX,
           DLQ_RETRIEVAL_REQUESTS,

@@ -1,71 +1,110 @@
 package io.streamrag.bridge;
 
-import io.streamrag.bridge.auth.DeviceAuthenticator;
-import io.streamrag.bridge.publish.ReadingPublisher;
+import io.streamrag.bridge.auth.Credentials;
+import io.streamrag.bridge.auth.Device;
+import io.streamrag.bridge.auth.DeviceRegistry;
+import io.streamrag.bridge.publish.BridgeOutbox;
+import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.InvalidReading;
+import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
-import io.streamrag.schemas.sensor.SensorReadingReceived;
 import java.time.Clock;
-import org.springframework.stereotype.Component;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * What happens to every payload firmware sends, whatever the transport. Blocking: it returns once
- * the broker has the reading or the reject, so an accepted reading is never lost.
+ * What happens to every payload, whatever the transport (HTTP, MQTT, the forecast poller). The
+ * returned future completes once the broker has the accepted record or the reject: an accepted
+ * payload is never lost, and a refused one is always kept.
  */
-@Component
 public class BridgePipeline {
 
-  private final DeviceAuthenticator devices;
-  private final ReadingParser parser;
-  private final ReadingPublisher publisher;
-  private final Clock clock;
-  private final int maxPayloadBytes;
+  /** What a payload claims to be. */
+  public enum Kind {
+    READING,
+    PROFILE,
+    FORECAST;
 
-  BridgePipeline(
-      DeviceAuthenticator devices,
-      ReadingParser parser,
-      ReadingPublisher publisher,
-      Clock clock,
-      BridgeProperties properties) {
-    this.maxPayloadBytes = properties.maxPayloadBytes();
-    this.devices = devices;
-    this.parser = parser;
-    this.publisher = publisher;
-    this.clock = clock;
-  }
-
-  /**
-   * Accepts or rejects one payload.
-   *
-   * @param transport {@code http} or {@code mqtt}
-   * @param token the device's bearer token, or {@code null}
-   * @param sensorUuid the sensor named by the URL or topic
-   * @param raw the payload as received
-   */
-  public Outcome handle(String transport, String token, String sensorUuid, byte[] raw) {
-    var received = clock.instant();
-    try {
-      // 1. authenticate the device and check it may publish for this sensor
-      var device = devices.authenticate(token, sensorUuid);
-      // 2. parse and validate shape, units, ranges and time
-      var reading = parser.parse(sensorUuid, raw, received);
-      // 3. publish, keyed by sensor so its readings stay in order
-      SensorReadingReceived event = reading.toEvent(device.id(), transport, received);
-      publisher.publish(event);
-      return new Outcome.Accepted(event.getEventId());
-    } catch (InvalidReading invalid) {
-      // 4. or keep the payload with its reason on the rejects topic
-      publisher.reject(transport, token, sensorUuid, raw, invalid, received);
-      return new Outcome.Rejected(invalid);
+    String label() {
+      return name().toLowerCase();
     }
   }
 
+  private final DeviceRegistry devices;
+  private final ReadingParser readings;
+  private final ProfileParser profiles;
+  private final ForecastParser forecasts;
+  private final BridgeOutbox outbox;
+  private final Clock clock;
+  private final int maxPayloadBytes;
+
+  public BridgePipeline(
+      DeviceRegistry devices,
+      ReadingParser readings,
+      ProfileParser profiles,
+      ForecastParser forecasts,
+      BridgeOutbox outbox,
+      Clock clock,
+      int maxPayloadBytes) {
+    this.devices = devices;
+    this.readings = readings;
+    this.profiles = profiles;
+    this.forecasts = forecasts;
+    this.outbox = outbox;
+    this.clock = clock;
+    this.maxPayloadBytes = maxPayloadBytes;
+  }
+
   /**
-   * Refuses a payload too large to even keep; the reject records its size but not its bytes.
+   * Accepts or refuses one payload.
    *
-   * @param seenBytes how many bytes were read before giving up
+   * @param transport {@code http}, {@code mqtt} or {@code poller}
+   * @param sensorUuid the sensor named by the URL or the MQTT topic
+   * @param raw the payload as received
    */
-  public Outcome refuseOversized(String transport, String token, String sensorUuid, int seenBytes) {
+  public CompletableFuture<Outcome> handle(
+      Kind kind, String transport, Credentials credentials, String sensorUuid, byte[] raw) {
+    Instant received = clock.instant();
+    Device device = null;
+    try {
+      // 1. who sent it, and may it write for this sensor
+      device = devices.authenticate(credentials);
+      devices.authorize(device, sensorUuid);
+      // 2. parse and validate shape, units, ranges and time; 3. publish, keyed by sensor
+      String deviceId = device.id();
+      return switch (kind) {
+        case READING -> {
+          var event =
+              readings.parse(sensorUuid, raw, received).toEvent(deviceId, transport, received);
+          yield outbox
+              .reading(event)
+              .thenApply(ack -> new Outcome.Accepted(kind, event.getEventId()));
+        }
+        case PROFILE ->
+            outbox
+                .profile(profiles.parse(sensorUuid, raw, received))
+                .thenApply(ack -> new Outcome.Accepted(kind, sensorUuid));
+        case FORECAST ->
+            outbox
+                .forecast(forecasts.parse(sensorUuid, raw, received, transport))
+                .thenApply(ack -> new Outcome.Accepted(kind, sensorUuid));
+      };
+    } catch (InvalidReading invalid) {
+      // 4. or keep the payload with its reason on the rejects topic
+      return reject(
+          kind,
+          transport,
+          device == null ? deviceOf(credentials) : device.id(),
+          sensorUuid,
+          raw,
+          invalid,
+          received);
+    }
+  }
+
+  /** Refuses a payload too large to even keep: the reject records its size but not its bytes. */
+  public CompletableFuture<Outcome> refuseOversized(
+      Kind kind, String transport, Credentials credentials, String sensorUuid, int seenBytes) {
     var why =
         new InvalidReading(
             InvalidReading.Reason.TOO_LARGE,
@@ -75,15 +114,38 @@ public class BridgePipeline {
                 + " bytes; the limit is "
                 + maxPayloadBytes
                 + "; the body was not kept");
-    publisher.reject(transport, token, sensorUuid, new byte[0], why, clock.instant());
-    return new Outcome.Rejected(why);
+    return reject(
+        kind, transport, deviceOf(credentials), sensorUuid, new byte[0], why, clock.instant());
+  }
+
+  private CompletableFuture<Outcome> reject(
+      Kind kind,
+      String transport,
+      String deviceId,
+      String sensorUuid,
+      byte[] raw,
+      InvalidReading why,
+      Instant at) {
+    return outbox
+        .reject(kind.label(), transport, deviceId, sensorUuid, raw, why, at)
+        .thenApply(ack -> new Outcome.Rejected(why));
+  }
+
+  private String deviceOf(Credentials credentials) {
+    if (credentials instanceof Credentials.BearerToken t) {
+      return devices.byToken(t.token()).map(Device::id).orElse(null);
+    }
+    if (credentials instanceof Credentials.ConnectedDevice c) {
+      return c.deviceId();
+    }
+    return devices.authenticate(credentials).id(); // an external broker or an internal source
   }
 
   /** What became of a payload. */
   public sealed interface Outcome {
 
-    /** Published on the readings topic. */
-    record Accepted(String eventId) implements Outcome {}
+    /** Published; {@code id} is a reading's event id, or the sensor of a profile or forecast. */
+    record Accepted(Kind kind, String id) implements Outcome {}
 
     /** Refused, and kept on the rejects topic. */
     record Rejected(InvalidReading reason) implements Outcome {}

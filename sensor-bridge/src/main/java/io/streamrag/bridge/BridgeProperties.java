@@ -1,6 +1,8 @@
 package io.streamrag.bridge;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -14,29 +16,77 @@ import org.springframework.validation.annotation.Validated;
 /**
  * sensor-bridge settings ({@code bridge.*}).
  *
- * @param devices the devices allowed to publish, each with the SHA-256 of its token
+ * @param devices devices fixed in configuration (more are registered through the admin API)
+ * @param admin the operator's token, for the admin API and for writing any sensor's data
  * @param maxPayloadBytes a larger payload is refused with 413
  * @param maxAge a reading measured longer ago than this is refused
  * @param maxFutureSkew a reading measured further in the future than this is refused
+ * @param mqtt how firmware reaches us over MQTT
+ * @param forecast the optional forecast poller
  */
 @Validated
 @ConfigurationProperties("bridge")
 public record BridgeProperties(
     @NotNull List<@Valid Device> devices,
+    @Valid @NotNull Admin admin,
     @Positive int maxPayloadBytes,
     @NotNull Duration maxAge,
-    @NotNull Duration maxFutureSkew) {
+    @NotNull Duration maxFutureSkew,
+    @Valid @NotNull Mqtt mqtt,
+    @Valid @NotNull ForecastPoll forecast) {
+
+  private static final String SHA256 = "[0-9a-f]{64}";
 
   /**
-   * One device.
+   * One configured device.
    *
-   * @param id the device id recorded with its readings
-   * @param tokenSha256 hex SHA-256 of its bearer token; the token itself is never stored
-   * @param sensors the sensors it may publish for
+   * @param tokenSha256 hex SHA-256 of its token; the token itself is never stored
    */
   public record Device(
       @NotBlank String id,
-      @Pattern(regexp = "[0-9a-f]{64}", message = "must be 64 lowercase hex characters (SHA-256)")
+      @Pattern(regexp = SHA256, message = "must be 64 lowercase hex characters (SHA-256)")
           String tokenSha256,
       @NotEmpty List<String> sensors) {}
+
+  /**
+   * @param tokenSha256 hex SHA-256 of the admin token; empty turns the admin API off
+   */
+  public record Admin(
+      @Pattern(
+              regexp = SHA256 + "|",
+              message = "must be empty or 64 lowercase hex characters (SHA-256)")
+          String tokenSha256) {}
+
+  /**
+   * @param mode {@code embedded} (a broker inside sensor-bridge), {@code external} (subscribe to
+   *     another broker) or {@code off}
+   * @param host the embedded broker's listen address
+   * @param port the embedded broker's port (0: any free port)
+   * @param url the external broker, e.g. {@code tcp://mosquitto:1883}
+   * @param username the bridge's own login on the external broker
+   * @param password the bridge's own password on the external broker
+   * @param clientId the bridge's MQTT client id on the external broker (one per replica)
+   */
+  public record Mqtt(
+      @NotNull Mode mode,
+      @NotBlank String host,
+      @Min(0) @Max(65535) int port,
+      String url,
+      String username,
+      String password,
+      @NotBlank String clientId) {
+
+    public enum Mode {
+      EMBEDDED,
+      EXTERNAL,
+      OFF
+    }
+  }
+
+  /**
+   * @param enabled poll an Open-Meteo-compatible API for every sensor with a location
+   * @param url its forecast endpoint
+   * @param interval how often
+   */
+  public record ForecastPoll(boolean enabled, @NotBlank String url, @NotNull Duration interval) {}
 }

@@ -17,8 +17,9 @@ class DemoCredentials implements ApplicationRunner {
   @Override
   public void run(ApplicationArguments args) {
     log.warn(
-        "DEMO MODE: device token 'dev-device-token' may publish for sensors"
-            + " 550e8400-e29b-41d4-a716-446655440000 and 6fa459ea-ee8a-3ca4-894e-db77e160355e."
-            + " Never use the demo profile in production.");
+        "DEMO MODE: device 'demo-device' with token 'dev-device-token' may publish for sensors"
+            + " 550e8400-e29b-41d4-a716-446655440000 and 6fa459ea-ee8a-3ca4-894e-db77e160355e"
+            + " (HTTP bearer token, or MQTT username demo-device / password dev-device-token);"
+            + " admin token 'dev-admin-token'. Never use the demo profile in production.");
   }
 }

@@ -50,7 +50,7 @@ final class RunningSystem implements AutoCloseable {
             .profiles("demo")
             .run(
                 "--server.port=0",
-                "--spring.cloud.stream.kafka.binder.brokers=" + kafka.bootstrapServers(),
+                "--spring.kafka.bootstrap-servers=" + kafka.bootstrapServers(),
                 "--spring.jmx.enabled=false");
     services.add(context);
     return context;

@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -45,7 +44,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @AutoConfigureWebTestClient(timeout = "20s")
 class ChatEndpointTest {
 
-  static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
+  static final LocalKafka KAFKA = LocalKafka.shared();
   static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
   static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
@@ -55,12 +54,7 @@ class ChatEndpointTest {
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.cloud.stream.kafka.binder.brokers", KAFKA::bootstrapServers);
-  }
-
-  @AfterAll
-  static void stopKafka() {
-    KAFKA.close();
+    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
   }
 
   @Test

@@ -2,8 +2,10 @@ package io.streamrag.ingest.index;
 
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
@@ -32,19 +34,16 @@ public class ChunkIndexer {
 
   private final Embedder embedder;
   private final TopicView<ChunkManifest> manifests;
-  private final IndexOutbox outbox;
   private final Clock clock;
   private final int batchSize;
 
   ChunkIndexer(
       Embedder embedder,
       TopicView<ChunkManifest> manifests,
-      IndexOutbox outbox,
       Clock clock,
       IngestProperties properties) {
     this.embedder = embedder;
     this.manifests = manifests;
-    this.outbox = outbox;
     this.clock = clock;
     this.batchSize = properties.embeddingBatchSize();
   }
@@ -58,8 +57,10 @@ public class ChunkIndexer {
    * @param sourceId the document or snapshot the chunks come from
    * @param drafts its chunks, in order; their position is their chunk index
    * @param sourceReceivedAt when the fact behind them entered the system (freshness clock)
+   * @param out the handler's batch: the changes are acknowledged with its other outputs
    */
-  public Result index(String sourceId, List<ChunkDraft> drafts, Instant sourceReceivedAt) {
+  public Result index(
+      String sourceId, List<ChunkDraft> drafts, Instant sourceReceivedAt, Outbox.Batch out) {
     var previous = manifests.get(sourceId);
     Map<String, String> before = new HashMap<>();
     boolean sameModel =
@@ -89,7 +90,9 @@ public class ChunkIndexer {
       var vectors = embedder.embedAll(batch.stream().map(i -> drafts.get(i).embedText()).toList());
       for (int b = 0; b < batch.size(); b++) {
         int i = batch.get(b);
-        outbox.indexChange(
+        out.send(
+            Topics.INDEX_CHANGES,
+            chunks.get(i).getPointId(),
             upsert(
                 chunks.get(i).getPointId(),
                 drafts.get(i),
@@ -100,11 +103,11 @@ public class ChunkIndexer {
       }
     }
     for (String pointId : gone) {
-      outbox.indexChange(delete(pointId, sourceReceivedAt, now));
+      out.send(Topics.INDEX_CHANGES, pointId, delete(pointId, sourceReceivedAt, now));
     }
     long version = previous.map(ChunkManifest::getVersion).orElse(0L) + 1;
     var manifest = new ChunkManifest(sourceId, version, embedder.modelId(), chunks, now);
-    outbox.manifest(manifest);
+    out.send(Topics.INGEST_MANIFESTS, sourceId, manifest);
     manifests.update(sourceId, manifest);
     return new Result(changed.size(), drafts.size() - changed.size(), gone.size());
   }

@@ -1,7 +1,7 @@
 package io.streamrag.ingest.knowledge;
 
 import io.streamrag.ingest.IngestProperties;
-import io.streamrag.ingest.index.IndexOutbox;
+import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
@@ -28,15 +28,15 @@ public class KnowledgeImport {
 
   private static final Logger log = LoggerFactory.getLogger(KnowledgeImport.class);
 
-  private final IndexOutbox outbox;
+  private final Outbox outbox;
   private final IngestProperties properties;
   private final String brokers;
   private final Clock clock;
 
   KnowledgeImport(
-      IndexOutbox outbox,
+      Outbox outbox,
       IngestProperties properties,
-      @Value("${spring.cloud.stream.kafka.binder.brokers}") String brokers,
+      @Value("${spring.kafka.bootstrap-servers}") String brokers,
       Clock clock) {
     this.outbox = outbox;
     this.properties = properties;
@@ -56,6 +56,7 @@ public class KnowledgeImport {
     var configs =
         TopicView.load(brokers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
     var bases = new KnowledgeFolder(location).read();
+    var out = outbox.batch();
     int published = 0;
     int unchanged = 0;
     int deleted = 0;
@@ -70,7 +71,7 @@ public class KnowledgeImport {
               base.languages(),
               clock.instant());
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
-        outbox.knowledgeBase(config);
+        out.send(Topics.KB_CONFIGS, base.name(), config);
       }
       for (var doc : base.documents()) {
         seen.add(doc.docId());
@@ -82,7 +83,9 @@ public class KnowledgeImport {
           unchanged++;
           continue;
         }
-        outbox.document(
+        out.send(
+            Topics.KB_DOCUMENTS,
+            doc.docId(),
             KnowledgeDocumentPublished.newBuilder()
                 .setDocId(doc.docId())
                 .setKbName(doc.kbName())
@@ -100,7 +103,9 @@ public class KnowledgeImport {
     var names = bases.stream().map(KnowledgeFolder.Base::name).toList();
     for (var old : documents.values()) {
       if (names.contains(old.getKbName()) && !old.getDeleted() && !seen.contains(old.getDocId())) {
-        outbox.document(
+        out.send(
+            Topics.KB_DOCUMENTS,
+            old.getDocId(),
             KnowledgeDocumentPublished.newBuilder(old)
                 .setDeleted(true)
                 .setPublishedAt(clock.instant())
@@ -108,6 +113,7 @@ public class KnowledgeImport {
         deleted++;
       }
     }
+    out.await();
     var summary = new Summary(bases.size(), published, unchanged, deleted);
     log.info("Knowledge import from {}: {}", location, summary);
     return summary;

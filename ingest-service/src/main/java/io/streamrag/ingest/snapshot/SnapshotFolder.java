@@ -1,15 +1,41 @@
 package io.streamrag.ingest.snapshot;
 
+import io.streamrag.schemas.sensor.ForecastUpdated;
+import io.streamrag.schemas.sensor.HourlyStat;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Folds a reading into a sensor's snapshot: the latest value of each measurement. A duplicate (the
- * same reading again) or a reading older than the snapshot changes nothing, so redelivery and
- * replay are harmless.
+ * Folds a sensor's events into its snapshot: the latest value of each measurement with hourly
+ * statistics of the 24 hours before the newest reading, the profile, the forecast. A pure function
+ * of the events in order, with no clock: replaying the topics rebuilds the same snapshots. A
+ * duplicate reading, or one older than the newest, changes nothing.
  */
 public final class SnapshotFolder {
+
+  static final Duration HISTORY = Duration.ofHours(24);
+
+  /** The measurements of a reading, by field name. */
+  static final List<Field> FIELDS =
+      List.of(
+          new Field("soil_moisture", SensorReadingReceived::getSoilMoisture),
+          new Field("temperature", SensorReadingReceived::getTemperature),
+          new Field("ph", SensorReadingReceived::getPh),
+          new Field("ec", SensorReadingReceived::getEc),
+          new Field("nitrogen", SensorReadingReceived::getNitrogen),
+          new Field("phosphorus", SensorReadingReceived::getPhosphorus),
+          new Field("potassium", SensorReadingReceived::getPotassium));
+
+  record Field(String name, Function<SensorReadingReceived, Double> value) {}
 
   private final SnapshotText text;
 
@@ -17,47 +43,104 @@ public final class SnapshotFolder {
     this.text = text;
   }
 
-  /** The new snapshot, or empty when the reading adds nothing. */
-  public Optional<SensorSnapshotUpdated> fold(
-      SensorSnapshotUpdated current, SensorReadingReceived r) {
-    if (current != null
-        && (current.getLastEventId().equals(r.getEventId())
-            || r.getMeasuredAt().isBefore(current.getMeasuredAt()))) {
-      return Optional.empty();
+  /** The snapshot after the event, or empty when it changes nothing. */
+  public Optional<SensorSnapshotUpdated> fold(SensorSnapshotUpdated current, Object event) {
+    SensorSnapshotUpdated.Builder next;
+    if (event instanceof SensorReadingReceived r) {
+      if (current != null
+          && (current.getLastEventId().equals(r.getEventId())
+              || !r.getMeasuredAt().isAfter(current.getMeasuredAt()))) {
+        return Optional.empty();
+      }
+      next =
+          start(current, r.getSensorUuid())
+              .setLastEventId(r.getEventId())
+              .setMeasuredAt(r.getMeasuredAt())
+              .setReceivedAt(r.getReceivedAt());
+      if (r.getSoilMoisture() != null) {
+        next.setSoilMoisture(r.getSoilMoisture());
+      }
+      if (r.getTemperature() != null) {
+        next.setTemperature(r.getTemperature());
+      }
+      if (r.getPh() != null) {
+        next.setPh(r.getPh());
+      }
+      if (r.getEc() != null) {
+        next.setEc(r.getEc());
+      }
+      if (r.getNitrogen() != null) {
+        next.setNitrogen(r.getNitrogen());
+      }
+      if (r.getPhosphorus() != null) {
+        next.setPhosphorus(r.getPhosphorus());
+      }
+      if (r.getPotassium() != null) {
+        next.setPotassium(r.getPotassium());
+      }
+      next.setHistory(history(current == null ? List.of() : current.getHistory(), r));
+    } else if (event instanceof SensorProfileUpdated p) {
+      if (current != null && p.equals(current.getProfile())) {
+        return Optional.empty();
+      }
+      next = start(current, p.getSensorUuid()).setProfile(p);
+    } else if (event instanceof ForecastUpdated f) {
+      if (current != null && f.equals(current.getForecast())) {
+        return Optional.empty();
+      }
+      next = start(current, f.getSensorUuid()).setForecast(f);
+    } else {
+      throw new IllegalArgumentException("not a sensor event: " + event.getClass().getSimpleName());
     }
-    var next =
-        current == null
-            ? SensorSnapshotUpdated.newBuilder().setSensorUuid(r.getSensorUuid()).setVersion(0)
-            : SensorSnapshotUpdated.newBuilder(current);
-    next.setVersion(next.getVersion() + 1)
-        .setLastEventId(r.getEventId())
-        .setMeasuredAt(r.getMeasuredAt())
-        .setReceivedAt(r.getReceivedAt());
-    if (r.getSoilMoisture() != null) {
-      next.setSoilMoisture(r.getSoilMoisture());
+    var snapshot = next.setVersion(next.getVersion() + 1).setTextEn("").setTextFa("").build();
+    snapshot.setTextEn(text.english(snapshot));
+    snapshot.setTextFa(text.persian(snapshot));
+    return Optional.of(snapshot);
+  }
+
+  private static SensorSnapshotUpdated.Builder start(SensorSnapshotUpdated current, String sensor) {
+    if (current != null) {
+      return SensorSnapshotUpdated.newBuilder(current);
     }
-    if (r.getTemperature() != null) {
-      next.setTemperature(r.getTemperature());
+    return SensorSnapshotUpdated.newBuilder()
+        .setSensorUuid(sensor)
+        .setVersion(0)
+        .setLastEventId("")
+        .setMeasuredAt(Instant.EPOCH)
+        .setReceivedAt(Instant.EPOCH)
+        .setHistory(List.of());
+  }
+
+  /** Adds the reading to its hour's statistics and drops hours older than 24 h before it. */
+  static List<HourlyStat> history(List<HourlyStat> before, SensorReadingReceived r) {
+    Instant hour = r.getMeasuredAt().truncatedTo(ChronoUnit.HOURS);
+    Instant oldest = hour.minus(HISTORY).plus(Duration.ofHours(1));
+    var after = new ArrayList<HourlyStat>();
+    for (HourlyStat s : before) {
+      if (!s.getHourStart().isBefore(oldest)) {
+        after.add(HourlyStat.newBuilder(s).build());
+      }
     }
-    if (r.getPh() != null) {
-      next.setPh(r.getPh());
+    for (Field f : FIELDS) {
+      Double v = f.value().apply(r);
+      if (v == null) {
+        continue;
+      }
+      var bucket =
+          after.stream()
+              .filter(s -> s.getField().equals(f.name()) && s.getHourStart().equals(hour))
+              .findFirst();
+      if (bucket.isPresent()) {
+        var s = bucket.get();
+        s.setMin(Math.min(s.getMin(), v));
+        s.setMax(Math.max(s.getMax(), v));
+        s.setLast(v);
+        s.setCount(s.getCount() + 1);
+      } else {
+        after.add(new HourlyStat(f.name(), hour, v, v, v, v, 1));
+      }
     }
-    if (r.getEc() != null) {
-      next.setEc(r.getEc());
-    }
-    if (r.getNitrogen() != null) {
-      next.setNitrogen(r.getNitrogen());
-    }
-    if (r.getPhosphorus() != null) {
-      next.setPhosphorus(r.getPhosphorus());
-    }
-    if (r.getPotassium() != null) {
-      next.setPotassium(r.getPotassium());
-    }
-    next.setTextEn("").setTextFa("");
-    var values = next.build();
-    values.setTextEn(text.english(values));
-    values.setTextFa(text.persian(values));
-    return Optional.of(values);
+    after.sort(Comparator.comparing(HourlyStat::getField).thenComparing(HourlyStat::getHourStart));
+    return after;
   }
 }

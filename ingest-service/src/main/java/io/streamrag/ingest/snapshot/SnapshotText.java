@@ -1,105 +1,328 @@
 package io.streamrag.ingest.snapshot;
 
+import io.streamrag.schemas.sensor.DepthReading;
+import io.streamrag.schemas.sensor.ForecastDay;
+import io.streamrag.schemas.sensor.HourlyStat;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * A sensor snapshot as text, in English and in Persian (S1.3), for the index and the prompt.
- * Numbers keep Latin digits in both languages so they read the same to people and to search.
+ * A sensor snapshot as text in English and Persian (S1.3), in sections: current readings with their
+ * last 24 hours, the profile, the forecast. Each section is indexed on its own, so a new reading
+ * re-embeds only the readings. Numbers keep Latin digits in both languages.
  */
 public final class SnapshotText {
+
+  /** One part of the snapshot, in both languages. */
+  public record Section(String name, String en, String fa) {}
 
   private static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-  /** One measurement with its label and unit in each language. */
+  /** A measurement: how to read it, its labels and units, and the change that counts as a trend. */
   private record Line(
+      String field,
       Function<SensorSnapshotUpdated, Double> value,
       String en,
       String enUnit,
       String fa,
-      String faUnit) {}
+      String faUnit,
+      double trend) {}
 
   private static final List<Line> LINES =
       List.of(
           new Line(
-              SensorSnapshotUpdated::getSoilMoisture, "soil moisture", "%", "رطوبت خاک", "درصد"),
+              "soil_moisture",
+              SensorSnapshotUpdated::getSoilMoisture,
+              "soil moisture",
+              "%",
+              "رطوبت خاک",
+              "درصد",
+              1.0),
           new Line(
+              "temperature",
               SensorSnapshotUpdated::getTemperature,
               "soil temperature",
               "°C",
               "دمای خاک",
-              "درجه سانتی‌گراد"),
-          new Line(SensorSnapshotUpdated::getPh, "soil pH", "", "اسیدیته خاک (pH)", ""),
+              "درجه سانتی‌گراد",
+              0.5),
+          new Line("ph", SensorSnapshotUpdated::getPh, "soil pH", "", "اسیدیته خاک (pH)", "", 0.1),
           new Line(
+              "ec",
               SensorSnapshotUpdated::getEc,
               "electrical conductivity (EC)",
               "dS/m",
               "هدایت الکتریکی (EC)",
-              "دسی‌زیمنس بر متر"),
+              "دسی‌زیمنس بر متر",
+              0.1),
           new Line(
+              "nitrogen",
               SensorSnapshotUpdated::getNitrogen,
               "nitrogen (N)",
               "mg/kg",
               "نیتروژن (N)",
-              "میلی‌گرم بر کیلوگرم"),
+              "میلی‌گرم بر کیلوگرم",
+              2),
           new Line(
+              "phosphorus",
               SensorSnapshotUpdated::getPhosphorus,
               "phosphorus (P)",
               "mg/kg",
               "فسفر (P)",
-              "میلی‌گرم بر کیلوگرم"),
+              "میلی‌گرم بر کیلوگرم",
+              2),
           new Line(
+              "potassium",
               SensorSnapshotUpdated::getPotassium,
               "potassium (K)",
               "mg/kg",
               "پتاسیم (K)",
-              "میلی‌گرم بر کیلوگرم"));
+              "میلی‌گرم بر کیلوگرم",
+              2));
 
-  /** The English rendering. */
+  private static final Map<String, String> TEXTURES_FA =
+      Map.ofEntries(
+          Map.entry("sand", "شنی"),
+          Map.entry("loamy sand", "شنی لومی"),
+          Map.entry("sandy loam", "لوم شنی"),
+          Map.entry("loam", "لوم"),
+          Map.entry("silt loam", "لوم سیلتی"),
+          Map.entry("silt", "سیلتی"),
+          Map.entry("sandy clay loam", "لوم رسی شنی"),
+          Map.entry("clay loam", "لوم رسی"),
+          Map.entry("silty clay loam", "لوم رسی سیلتی"),
+          Map.entry("sandy clay", "رسی شنی"),
+          Map.entry("silty clay", "رسی سیلتی"),
+          Map.entry("clay", "رسی"));
+
+  /** The sections that have something to say, in order: readings, profile, forecast. */
+  public List<Section> sections(SensorSnapshotUpdated s) {
+    var out = new ArrayList<Section>();
+    if (!s.getMeasuredAt().equals(Instant.EPOCH)) {
+      out.add(readings(s));
+    }
+    if (s.getProfile() != null) {
+      out.add(profile(s.getSensorUuid(), s.getProfile()));
+    }
+    if (s.getForecast() != null && !s.getForecast().getDays().isEmpty()) {
+      out.add(forecast(s.getSensorUuid(), s.getForecast().getDays()));
+    }
+    return out;
+  }
+
+  /** The whole snapshot in English. */
   public String english(SensorSnapshotUpdated s) {
-    return "Current soil readings of your sensor "
-        + s.getSensorUuid()
-        + ", measured "
-        + WHEN.format(s.getMeasuredAt())
-        + ": "
-        + values(s, true, ", ")
-        + ".";
+    return sections(s).stream().map(Section::en).collect(Collectors.joining("\n"));
   }
 
-  /** The Persian rendering. */
+  /** The whole snapshot in Persian. */
   public String persian(SensorSnapshotUpdated s) {
-    return "آخرین داده‌های خاک حسگر شما "
-        + s.getSensorUuid()
-        + "، اندازه‌گیری‌شده در "
-        + WHEN.format(s.getMeasuredAt())
-        + ": "
-        + values(s, false, "، ")
-        + ".";
+    return sections(s).stream().map(Section::fa).collect(Collectors.joining("\n"));
   }
 
-  private static String values(SensorSnapshotUpdated s, boolean english, String separator) {
-    return LINES.stream()
-        .map(
-            line -> {
-              Double v = line.value().apply(s);
-              if (v == null) {
-                return null;
-              }
-              String unit = english ? line.enUnit() : line.faUnit();
-              return (english ? line.en() : line.fa())
-                  + " "
-                  + number(v)
-                  + (unit.isEmpty() ? "" : " " + unit);
-            })
-        .filter(Objects::nonNull)
-        .collect(Collectors.joining(separator));
+  private static Section readings(SensorSnapshotUpdated s) {
+    var en = new ArrayList<String>();
+    var fa = new ArrayList<String>();
+    var trendEn = new ArrayList<String>();
+    var trendFa = new ArrayList<String>();
+    for (Line line : LINES) {
+      Double v = line.value().apply(s);
+      if (v == null) {
+        continue;
+      }
+      en.add(line.en() + " " + number(v) + unit(line.enUnit()));
+      fa.add(line.fa() + " " + number(v) + unit(line.faUnit()));
+      var hours = s.getHistory().stream().filter(h -> h.getField().equals(line.field())).toList();
+      if (hours.stream().mapToInt(HourlyStat::getCount).sum() >= 2) {
+        double min = hours.stream().mapToDouble(HourlyStat::getMin).min().orElseThrow();
+        double max = hours.stream().mapToDouble(HourlyStat::getMax).max().orElseThrow();
+        double change = hours.get(hours.size() - 1).getLast() - hours.get(0).getFirst();
+        String dir = Math.abs(change) < line.trend() ? "steady" : change > 0 ? "rising" : "falling";
+        trendEn.add(
+            line.en()
+                + " "
+                + number(min)
+                + "–"
+                + number(max)
+                + unit(line.enUnit())
+                + " ("
+                + dir
+                + (dir.equals("steady")
+                    ? ""
+                    : ", " + (change > 0 ? "+" : "−") + number(Math.abs(change)))
+                + ")");
+        String dirFa =
+            dir.equals("steady")
+                ? "ثابت"
+                : (change > 0 ? "افزایش " : "کاهش ") + number(Math.abs(change));
+        trendFa.add(
+            line.fa()
+                + " بین "
+                + number(min)
+                + " و "
+                + number(max)
+                + unit(line.faUnit())
+                + " ("
+                + dirFa
+                + ")");
+      }
+    }
+    String when = WHEN.format(s.getMeasuredAt());
+    String textEn =
+        "Current soil readings of your sensor "
+            + s.getSensorUuid()
+            + ", measured "
+            + when
+            + ": "
+            + String.join(", ", en)
+            + ".";
+    String textFa =
+        "آخرین داده‌های خاک حسگر شما "
+            + s.getSensorUuid()
+            + "، اندازه‌گیری‌شده در "
+            + when
+            + ": "
+            + String.join("، ", fa)
+            + ".";
+    if (!trendEn.isEmpty()) {
+      textEn += " Last 24 hours: " + String.join(", ", trendEn) + ".";
+      textFa += " در 24 ساعت گذشته: " + String.join("، ", trendFa) + ".";
+    }
+    return new Section("readings", textEn, textFa);
+  }
+
+  private static Section profile(String sensor, SensorProfileUpdated p) {
+    String texture = p.getSoilTexture();
+    var depthsEn = new ArrayList<String>();
+    var depthsFa = new ArrayList<String>();
+    for (DepthReading d : p.getDepths()) {
+      var en = new ArrayList<String>();
+      var fa = new ArrayList<String>();
+      if (d.getSoilMoisture() != null) {
+        en.add("moisture " + number(d.getSoilMoisture()) + " %");
+        fa.add("رطوبت " + number(d.getSoilMoisture()) + " درصد");
+      }
+      if (d.getTemperature() != null) {
+        en.add("temperature " + number(d.getTemperature()) + " °C");
+        fa.add("دما " + number(d.getTemperature()) + " درجه");
+      }
+      if (d.getEc() != null) {
+        en.add("EC " + number(d.getEc()) + " dS/m");
+        fa.add("EC " + number(d.getEc()) + " دسی‌زیمنس بر متر");
+      }
+      if (!en.isEmpty()) {
+        depthsEn.add("at " + d.getDepthCm() + " cm: " + String.join(", ", en));
+        depthsFa.add("در عمق " + d.getDepthCm() + " سانتی‌متر: " + String.join("، ", fa));
+      }
+    }
+    String en =
+        "Profile of your sensor "
+            + sensor
+            + ": location "
+            + coordinate(p.getLatitude(), "N", "S")
+            + ", "
+            + coordinate(p.getLongitude(), "E", "W")
+            + "; soil texture "
+            + texture
+            + (depthsEn.isEmpty() ? "" : "; " + String.join("; ", depthsEn))
+            + ".";
+    String fa =
+        "مشخصات حسگر شما "
+            + sensor
+            + ": موقعیت عرض "
+            + number(p.getLatitude())
+            + " و طول "
+            + number(p.getLongitude())
+            + "؛ بافت خاک "
+            + TEXTURES_FA.getOrDefault(texture, texture)
+            + " ("
+            + texture
+            + ")"
+            + (depthsFa.isEmpty() ? "" : "؛ " + String.join("؛ ", depthsFa))
+            + ".";
+    return new Section("profile", en, fa);
+  }
+
+  private static Section forecast(String sensor, List<ForecastDay> days) {
+    var en = new ArrayList<String>();
+    var fa = new ArrayList<String>();
+    double rain = 0;
+    double et0 = 0;
+    boolean allEt0 = true;
+    for (ForecastDay d : days) {
+      rain += d.getPrecipitationMm();
+      if (d.getEt0Mm() == null) {
+        allEt0 = false;
+      } else {
+        et0 += d.getEt0Mm();
+      }
+      en.add(
+          d.getDate()
+              + ": "
+              + number(d.getTMin())
+              + " to "
+              + number(d.getTMax())
+              + " °C, rain "
+              + number(d.getPrecipitationMm())
+              + " mm"
+              + optional(d.getHumidity(), ", humidity ", " %")
+              + optional(d.getWindSpeed(), ", wind ", " m/s")
+              + optional(d.getEt0Mm(), ", ET0 ", " mm"));
+      fa.add(
+          d.getDate()
+              + ": دما "
+              + number(d.getTMin())
+              + " تا "
+              + number(d.getTMax())
+              + " درجه، بارش "
+              + number(d.getPrecipitationMm())
+              + " میلی‌متر"
+              + optional(d.getHumidity(), "، رطوبت هوا ", " درصد")
+              + optional(d.getWindSpeed(), "، باد ", " متر بر ثانیه")
+              + optional(d.getEt0Mm(), "، تبخیر و تعرق مرجع (ET0) ", " میلی‌متر"));
+    }
+    String totalEn =
+        " Total over "
+            + days.size()
+            + " days: rain "
+            + number(rain)
+            + " mm"
+            + (allEt0 ? ", ET0 " + number(et0) + " mm" : "")
+            + ".";
+    String totalFa =
+        " مجموع "
+            + days.size()
+            + " روز: بارش "
+            + number(rain)
+            + " میلی‌متر"
+            + (allEt0 ? "، تبخیر و تعرق مرجع " + number(et0) + " میلی‌متر" : "")
+            + ".";
+    return new Section(
+        "forecast",
+        "Weather forecast at your sensor " + sensor + ": " + String.join("; ", en) + "." + totalEn,
+        "پیش‌بینی هوا در محل حسگر شما " + sensor + ": " + String.join("؛ ", fa) + "." + totalFa);
+  }
+
+  private static String optional(Double v, String before, String after) {
+    return v == null ? "" : before + number(v) + after;
+  }
+
+  private static String unit(String unit) {
+    return unit.isEmpty() ? "" : " " + unit;
+  }
+
+  private static String coordinate(double v, String positive, String negative) {
+    return number(Math.abs(v)) + " " + (v >= 0 ? positive : negative);
   }
 
   /** 12.5 stays 12.5, 18.0 becomes 18, 6.8333 becomes 6.83. */

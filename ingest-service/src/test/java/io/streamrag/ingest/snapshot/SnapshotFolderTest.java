@@ -1,20 +1,26 @@
 package io.streamrag.ingest.snapshot;
 
+import static io.streamrag.ingest.SensorEvents.forecast;
+import static io.streamrag.ingest.SensorEvents.profile;
+import static io.streamrag.ingest.SensorEvents.reading;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SnapshotFolderTest {
 
   static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
+  static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
   final SnapshotFolder folder = new SnapshotFolder(new SnapshotText());
 
   @Test
   void theFirstReadingBecomesASnapshotInEnglishAndPersian() {
-    var snapshot =
-        folder.fold(null, reading("e1", "2026-11-29T10:00:00Z", 12.5, 6.8)).orElseThrow();
+    var snapshot = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, 6.8)).orElseThrow();
 
     assertThat(snapshot.getVersion()).isEqualTo(1);
     assertThat(snapshot.getTextEn())
@@ -28,40 +34,116 @@ class SnapshotFolderTest {
 
   @Test
   void aPartialReadingKeepsTheOtherLatestValues() {
-    var first = folder.fold(null, reading("e1", "2026-11-29T10:00:00Z", 12.5, 6.8)).orElseThrow();
+    var first = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, 6.8)).orElseThrow();
 
-    var second = folder.fold(first, reading("e2", "2026-11-29T10:05:00Z", null, 7.1)).orElseThrow();
+    var second =
+        folder.fold(first, reading(SENSOR, "e2", T0.plusSeconds(300), null, 7.1)).orElseThrow();
 
     assertThat(second.getSoilMoisture()).isEqualTo(12.5);
     assertThat(second.getPh()).isEqualTo(7.1);
     assertThat(second.getVersion()).isEqualTo(2);
-    assertThat(second.getTextEn()).contains("soil moisture 12.5 %").contains("soil pH 7.1");
   }
 
   @Test
   void theSameReadingTwiceChangesNothing() {
-    var first = folder.fold(null, reading("e1", "2026-11-29T10:00:00Z", 12.5, 6.8)).orElseThrow();
+    var first = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, 6.8)).orElseThrow();
 
-    assertThat(folder.fold(first, reading("e1", "2026-11-29T10:00:00Z", 12.5, 6.8))).isEmpty();
+    assertThat(folder.fold(first, reading(SENSOR, "e1", T0, 12.5, 6.8))).isEmpty();
+  }
+
+  @Test
+  void aReadingWithTheSameTimestampIsADuplicate() {
+    var first = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, null)).orElseThrow();
+
+    assertThat(folder.fold(first, reading(SENSOR, "e1-again", T0, 13.0, null))).isEmpty();
   }
 
   @Test
   void aReadingOlderThanTheSnapshotDoesNotOverwriteNewerValues() {
-    var first = folder.fold(null, reading("e2", "2026-11-29T10:05:00Z", 30.0, null)).orElseThrow();
+    var first =
+        folder.fold(null, reading(SENSOR, "e2", T0.plusSeconds(300), 30.0, null)).orElseThrow();
 
-    assertThat(folder.fold(first, reading("e1", "2026-11-29T10:00:00Z", 12.5, null))).isEmpty();
+    assertThat(folder.fold(first, reading(SENSOR, "e1", T0, 12.5, null))).isEmpty();
   }
 
-  static SensorReadingReceived reading(String id, String ts, Double moisture, Double ph) {
-    return SensorReadingReceived.newBuilder()
-        .setEventId(id)
-        .setSensorUuid(SENSOR)
-        .setDeviceId("d")
-        .setTransport("http")
-        .setMeasuredAt(Instant.parse(ts))
-        .setReceivedAt(Instant.parse(ts))
-        .setSoilMoisture(moisture)
-        .setPh(ph)
-        .build();
+  @Test
+  void theLast24HoursAreSummarisedWithRangeAndTrend() {
+    SensorSnapshotUpdated s = null;
+    double[] moisture = {30, 28, 25, 21, 18};
+    for (int h = 0; h < moisture.length; h++) {
+      s =
+          folder
+              .fold(s, reading(SENSOR, "e" + h, T0.plusSeconds(3600L * h), moisture[h], null))
+              .orElseThrow();
+    }
+
+    assertThat(s.getTextEn()).contains("Last 24 hours: soil moisture 18–30 % (falling, −12)");
+    assertThat(s.getTextFa()).contains("رطوبت خاک بین 18 و 30 درصد (کاهش 12)");
+  }
+
+  @Test
+  void readingsMoreThan24HoursOldLeaveTheHistory() {
+    var old = folder.fold(null, reading(SENSOR, "e1", T0, 50.0, null)).orElseThrow();
+
+    var now =
+        folder
+            .fold(old, reading(SENSOR, "e2", T0.plusSeconds(25 * 3600), 20.0, null))
+            .orElseThrow();
+
+    assertThat(now.getHistory())
+        .extracting(h -> h.getHourStart())
+        .containsExactly(T0.plusSeconds(25 * 3600));
+    assertThat(now.getTextEn()).doesNotContain("Last 24 hours");
+  }
+
+  @Test
+  void profileAndForecastJoinTheSnapshotInBothLanguages() {
+    var s = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, null)).orElseThrow();
+    s = folder.fold(s, profile(SENSOR, T0)).orElseThrow();
+    s = folder.fold(s, forecast(SENSOR, T0, 12.5)).orElseThrow();
+
+    assertThat(s.getTextEn())
+        .contains("soil texture clay loam")
+        .contains("at 10 cm: moisture 18.5 %, temperature 14 °C")
+        .contains("2026-12-01: 3 to 15 °C, rain 12.5 mm")
+        .contains("Total over 2 days: rain 12.5 mm, ET0 3.5 mm");
+    assertThat(s.getTextFa())
+        .contains("بافت خاک لوم رسی (clay loam)")
+        .contains("بارش 12.5 میلی‌متر")
+        .contains("تبخیر و تعرق مرجع (ET0) 1.6 میلی‌متر");
+    assertThat(s.getVersion()).isEqualTo(3);
+  }
+
+  @Test
+  void theSameProfileTwiceChangesNothing() {
+    var s = folder.fold(null, profile(SENSOR, T0)).orElseThrow();
+
+    assertThat(folder.fold(s, profile(SENSOR, T0))).isEmpty();
+  }
+
+  @Test
+  void replayingTheEventsRebuildsTheSameSnapshotWhateverTheOrderAcrossTopics() {
+    var readings = new ArrayList<Object>();
+    for (int i = 0; i < 6; i++) {
+      readings.add(reading(SENSOR, "e" + i, T0.plusSeconds(1200L * i), 20.0 + i, 6.5));
+    }
+    var live = new ArrayList<Object>(readings);
+    live.add(2, profile(SENSOR, T0));
+    live.add(5, forecast(SENSOR, T0, 3.0));
+    var replay = new ArrayList<Object>(List.of(forecast(SENSOR, T0, 3.0), profile(SENSOR, T0)));
+    replay.addAll(readings);
+
+    assertThat(foldAll(replay)).isEqualTo(foldAll(live));
+    Collections.rotate(replay, 1);
+    assertThat(foldAll(replay))
+        .isNotEqualTo(foldAll(live)); // readings out of order are refused: order per topic matters
+  }
+
+  private SensorSnapshotUpdated foldAll(List<Object> events) {
+    SensorSnapshotUpdated s = null;
+    for (Object e : events) {
+      s = folder.fold(s, e).orElse(s);
+    }
+    return s;
   }
 }

@@ -1,30 +1,28 @@
 package io.streamrag.llm.stream;
 
+import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.Citation;
 import java.time.Clock;
-import org.springframework.cloud.stream.function.StreamBridge;
-import org.springframework.kafka.support.KafkaHeaders;
-import org.springframework.messaging.support.MessageBuilder;
 
 /**
  * The events of one answer, in order, on the answers topic: keyed by request id (so they share a
- * partition and keep their order) and numbered by {@code seq}.
+ * partition and keep their order) and numbered by {@code seq}. Tokens are sent as they come,
+ * without waiting; the final event waits until the broker has every event of the answer.
  */
 public final class AnswerStream {
 
-  static final String BINDING = "answers-out-0";
-
-  private final StreamBridge bridge;
+  private final Outbox.Batch out;
   private final Clock clock;
   private final String requestId;
   private int seq;
 
-  public AnswerStream(StreamBridge bridge, Clock clock, String requestId) {
-    this.bridge = bridge;
+  public AnswerStream(Outbox outbox, Clock clock, String requestId) {
+    this.out = outbox.batch();
     this.clock = clock;
     this.requestId = requestId;
   }
@@ -43,10 +41,12 @@ public final class AnswerStream {
 
   public void done() {
     send(event(AnswerEventType.DONE));
+    out.await();
   }
 
   public void error(String code, String message) {
     send(event(AnswerEventType.ERROR).setError(new AnswerError(code, message)));
+    out.await();
   }
 
   private AnswerEvent.Builder event(AnswerEventType type) {
@@ -58,11 +58,6 @@ public final class AnswerStream {
   }
 
   private void send(AnswerEvent.Builder event) {
-    var message =
-        MessageBuilder.withPayload(event.build()).setHeader(KafkaHeaders.KEY, requestId).build();
-    if (!bridge.send(BINDING, message)) {
-      throw new IllegalStateException(
-          "Kafka did not take answer event " + (seq - 1) + " of " + requestId);
-    }
+    out.send(Topics.CHAT_ANSWERS, requestId, event.build());
   }
 }

@@ -90,7 +90,20 @@ public final class TopicView<V> implements AutoCloseable {
    */
   public static <V> TopicView<V> followVersioned(
       String bootstrapServers, String topic, Class<V> type, ToLongFunction<V> version) {
-    return start(new TopicView<>(bootstrapServers, topic, type, (k, v) -> {}, version));
+    return followVersioned(bootstrapServers, topic, type, version, (k, v) -> {});
+  }
+
+  /**
+   * As {@link #followVersioned(String, String, Class, ToLongFunction)}, calling {@code onChange}
+   * with each key whose value the topic changed ({@code null} when removed).
+   */
+  public static <V> TopicView<V> followVersioned(
+      String bootstrapServers,
+      String topic,
+      Class<V> type,
+      ToLongFunction<V> version,
+      BiConsumer<String, V> onChange) {
+    return start(new TopicView<>(bootstrapServers, topic, type, onChange, version));
   }
 
   private static <V> TopicView<V> start(TopicView<V> view) {
@@ -122,7 +135,9 @@ public final class TopicView<V> implements AutoCloseable {
     throw new IllegalStateException("could not read " + topic + " to its end within " + timeout);
   }
 
-  /** Write-through from the topic's writer: holds the value at once, if it is newer. */
+  /**
+   * Write-through from the topic's writer: holds the value at once if newer; {@code null} removes.
+   */
   public void update(String key, V value) {
     apply(key, value);
   }

@@ -13,10 +13,10 @@ public enum Measurement {
   PHOSPHORUS("phosphorus", 0, 10_000, "mg/kg", SensorReadingReceived.Builder::setPhosphorus),
   POTASSIUM("potassium", 0, 10_000, "mg/kg", SensorReadingReceived.Builder::setPotassium);
 
-  private final String field;
-  private final double min;
-  private final double max;
-  private final String unit;
+  final String field;
+  final double min;
+  final double max;
+  final String unit;
   private final BiConsumer<SensorReadingReceived.Builder, Double> setter;
 
   Measurement(
@@ -37,19 +37,7 @@ public enum Measurement {
     return field;
   }
 
-  boolean inRange(double value) {
-    return value >= min && value <= max;
-  }
-
-  String rangeText() {
-    return "between " + format(min) + " and " + format(max) + " (" + unit + ")";
-  }
-
   void set(SensorReadingReceived.Builder builder, double value) {
     setter.accept(builder, value);
-  }
-
-  static String format(double v) {
-    return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
   }
 }

@@ -3,11 +3,9 @@ package io.streamrag.bridge.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.streamrag.bridge.BridgeProperties;
+import io.streamrag.bridge.TestProperties;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,9 +16,7 @@ class ReadingParserTest {
   static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
 
   final ReadingParser parser =
-      new ReadingParser(
-          new JsonMapper(),
-          new BridgeProperties(List.of(), 512, Duration.ofDays(7), Duration.ofMinutes(5)));
+      new ReadingParser(new JsonMapper(), TestProperties.withMaxPayload(512));
 
   @Test
   void acceptsACompleteReadingWithAnIsoTimestamp() {

@@ -1,0 +1,149 @@
+package io.streamrag.ingest.snapshot;
+
+import io.streamrag.ingest.chunk.Chunker;
+import io.streamrag.ingest.index.ChunkDraft;
+import io.streamrag.ingest.index.ChunkIndexer;
+import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.schemas.Scopes;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes a sensor's snapshot searchable: each section (readings, profile, forecast) in English and
+ * Persian, scoped to the sensor and every KB (S1.5), one source per section so only what changed is
+ * re-embedded. Bursts are coalesced per sensor: the first snapshot after a quiet window is indexed
+ * at once, later ones within the window once, at its end, with the newest state.
+ */
+public final class SnapshotIndexer implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(SnapshotIndexer.class);
+  private static final String[] SECTIONS = {"readings", "profile", "forecast"};
+
+  private final SnapshotText text;
+  private final Chunker chunker;
+  private final ChunkIndexer indexer;
+  private final Outbox outbox;
+  private final SensorLocks locks;
+  private final long windowNanos;
+  private final Map<String, Burst> bursts = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService trailing =
+      Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "snapshot-coalescer"));
+
+  /** A sensor's coalescing state: when it was last indexed, and what waits for the window's end. */
+  private static final class Burst {
+    long lastIndexed = Long.MIN_VALUE / 2;
+    SensorSnapshotUpdated pending;
+    Instant pendingReceivedAt;
+    boolean scheduled;
+  }
+
+  public SnapshotIndexer(
+      SnapshotText text,
+      Chunker chunker,
+      ChunkIndexer indexer,
+      Outbox outbox,
+      SensorLocks locks,
+      Duration window) {
+    this.text = text;
+    this.chunker = chunker;
+    this.indexer = indexer;
+    this.outbox = outbox;
+    this.locks = locks;
+    this.windowNanos = window.toNanos();
+  }
+
+  /**
+   * Indexes the snapshot now into the caller's batch, or keeps it for the end of the window. Called
+   * under the sensor's lock.
+   */
+  public void request(SensorSnapshotUpdated snapshot, Instant receivedAt, Outbox.Batch out) {
+    var burst = bursts.computeIfAbsent(snapshot.getSensorUuid(), s -> new Burst());
+    long now = System.nanoTime();
+    if (windowNanos == 0 || now - burst.lastIndexed >= windowNanos) {
+      burst.lastIndexed = now;
+      burst.pending = null;
+      index(snapshot, receivedAt, out);
+      return;
+    }
+    burst.pending = snapshot;
+    burst.pendingReceivedAt = receivedAt;
+    if (!burst.scheduled) {
+      burst.scheduled = true;
+      long delay = burst.lastIndexed + windowNanos - now;
+      trailing.schedule(
+          () -> flush(snapshot.getSensorUuid()), Math.max(0, delay), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /** Indexes every section of a snapshot; unchanged chunks cost a hash, not an embedding. */
+  public void index(SensorSnapshotUpdated snapshot, Instant receivedAt, Outbox.Batch out) {
+    String sensor = snapshot.getSensorUuid();
+    var present = new ArrayList<String>();
+    for (var section : text.sections(snapshot)) {
+      present.add(section.name());
+      String source = source(sensor, section.name());
+      var drafts = new ArrayList<ChunkDraft>();
+      add(drafts, section.en(), source, sensor, "en");
+      add(drafts, section.fa(), source, sensor, "fa");
+      indexer.index(source, drafts, receivedAt, out);
+    }
+    for (String name : SECTIONS) {
+      if (!present.contains(name)) {
+        indexer.index(
+            source(sensor, name),
+            List.of(),
+            receivedAt,
+            out); // removes what was there, if anything
+      }
+    }
+  }
+
+  /** The index source of one section of a sensor's snapshot, also shown in citations. */
+  public static String source(String sensor, String section) {
+    return "sensor/" + sensor + "/" + section;
+  }
+
+  private void flush(String sensor) {
+    try {
+      synchronized (locks.of(sensor)) {
+        var burst = bursts.get(sensor);
+        burst.scheduled = false;
+        if (burst.pending == null) {
+          return;
+        }
+        var out = outbox.batch();
+        index(burst.pending, burst.pendingReceivedAt, out);
+        out.await();
+        burst.lastIndexed = System.nanoTime();
+        burst.pending = null;
+      }
+    } catch (RuntimeException e) {
+      log.error(
+          "coalesced snapshot of {} could not be indexed; the next reading or a restart will",
+          sensor,
+          e);
+    }
+  }
+
+  private void add(
+      List<ChunkDraft> drafts, String body, String source, String sensor, String language) {
+    for (String chunk : chunker.split(body)) {
+      drafts.add(new ChunkDraft(chunk, chunk, source, sensor, Scopes.ALL_KBS, source, language));
+    }
+  }
+
+  @Override
+  public void close() {
+    trailing.shutdown();
+  }
+}

@@ -1,0 +1,76 @@
+package io.streamrag.kit.kafka;
+
+import io.streamrag.schemas.TopicSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.apache.avro.specific.SpecificRecord;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/**
+ * Writes platform records to the catalogue's topics. Each send returns the broker's acknowledgement
+ * as a future, so a handler can send all its outputs at once and wait once before its input offset
+ * is committed: nothing it produced is lost, and it pays one round trip, not one per record. A
+ * record of the wrong type for its topic is refused before it is sent.
+ */
+public final class Outbox implements AutoCloseable {
+
+  private final KafkaTemplate<String, Object> template;
+
+  public Outbox(KafkaTemplate<String, Object> template) {
+    this.template = template;
+  }
+
+  /** Sends a record keyed as its topic requires. */
+  public CompletableFuture<?> send(TopicSpec topic, String key, SpecificRecord value) {
+    if (topic.valueType() == null || !topic.valueType().isInstance(value)) {
+      throw new IllegalArgumentException(
+          topic.name()
+              + " carries "
+              + (topic.valueType() == null ? "raw bytes" : topic.valueType().getSimpleName())
+              + ", not "
+              + value.getClass().getSimpleName());
+    }
+    return template.send(topic.name(), key, value);
+  }
+
+  /** Sends a tombstone: the key's value is removed from a compacted topic. */
+  public CompletableFuture<?> tombstone(TopicSpec topic, String key) {
+    return template.send(topic.name(), key, null);
+  }
+
+  /** Flushes what is pending and closes the producer. */
+  @Override
+  public void close() {
+    template.flush();
+    template.getProducerFactory().reset();
+  }
+
+  /** A batch of sends awaited together. */
+  public Batch batch() {
+    return new Batch();
+  }
+
+  /** Sends collected by one handler, acknowledged together. */
+  public final class Batch {
+    private final List<CompletableFuture<?>> pending = new ArrayList<>();
+
+    public Batch send(TopicSpec topic, String key, SpecificRecord value) {
+      pending.add(Outbox.this.send(topic, key, value));
+      return this;
+    }
+
+    /** Waits until the broker acknowledged every record of the batch; fails if any failed. */
+    public void await() {
+      try {
+        CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).join();
+      } catch (CompletionException e) {
+        throw new IllegalStateException(
+            "Kafka refused a record: " + e.getCause().getMessage(), e.getCause());
+      } finally {
+        pending.clear();
+      }
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package io.streamrag.bridge.admin;
+
+import io.streamrag.bridge.auth.DeviceRegistry;
+import io.streamrag.bridge.auth.Tokens;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The device registry's admin API, behind the admin token: register a device with the sensors it
+ * may publish for (its token is generated and shown once, or supplied), list devices, remove one.
+ */
+@RestController
+class DeviceAdminController {
+
+  private static final Pattern DEVICE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  private static final int MIN_TOKEN_LENGTH = 24;
+
+  private final DeviceRegistry registry;
+  private final JsonMapper json;
+
+  DeviceAdminController(DeviceRegistry registry, JsonMapper json) {
+    this.registry = registry;
+    this.json = json;
+  }
+
+  /** {@code PUT /admin/devices/{id}} with {@code {sensors: [...], token?}}. */
+  @PutMapping("/admin/devices/{deviceId}")
+  Mono<ResponseEntity<Map<String, Object>>> register(
+      @PathVariable String deviceId,
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @RequestBody(required = false) byte[] body) {
+    if (!admin(authorization)) {
+      return Mono.just(unauthorized());
+    }
+    if (!DEVICE_ID.matcher(deviceId).matches()) {
+      return Mono.just(bad("device_id", "device id must be 1-64 letters, digits, '.', '_' or '-'"));
+    }
+    JsonNode root;
+    try {
+      root = body == null ? null : json.readTree(body);
+    } catch (JacksonException e) {
+      return Mono.just(bad(null, "body is not valid JSON: " + e.getOriginalMessage()));
+    }
+    if (root == null
+        || !root.isObject()
+        || !root.path("sensors").isArray()
+        || root.path("sensors").isEmpty()) {
+      return Mono.just(
+          bad(
+              "sensors",
+              "body must be {\"sensors\": [\"<sensor uuid>\", ...], \"token\"?: \"...\"}"));
+    }
+    var sensors = new ArrayList<String>();
+    for (JsonNode s : root.get("sensors")) {
+      if (!s.isString() || !isUuid(s.asString())) {
+        return Mono.just(bad("sensors", "every sensor must be a UUID, got " + s));
+      }
+      sensors.add(s.asString().toLowerCase());
+    }
+    JsonNode given = root.get("token");
+    if (given != null && (!given.isString() || given.asString().length() < MIN_TOKEN_LENGTH)) {
+      return Mono.just(
+          bad(
+              "token",
+              "a supplied token must be a string of at least " + MIN_TOKEN_LENGTH + " characters"));
+    }
+    String token = given == null ? Tokens.generate() : given.asString();
+    return Mono.fromRunnable(() -> registry.register(deviceId, token, sensors))
+        .subscribeOn(Schedulers.boundedElastic())
+        .then(
+            Mono.fromSupplier(
+                () -> {
+                  var out = new LinkedHashMap<String, Object>();
+                  out.put("device_id", deviceId);
+                  out.put("sensors", sensors);
+                  if (given == null) {
+                    out.put("token", token); // shown once: only its hash is kept
+                  }
+                  out.put(
+                      "mqtt",
+                      Map.of("username", deviceId, "topic", "sensors/{sensor_uuid}/readings"));
+                  return ResponseEntity.ok(out);
+                }));
+  }
+
+  @GetMapping("/admin/devices")
+  ResponseEntity<?> list(
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
+    if (!admin(authorization)) {
+      return unauthorized();
+    }
+    List<Map<String, Object>> devices =
+        registry.registered().stream()
+            .map(
+                d ->
+                    Map.<String, Object>of(
+                        "device_id",
+                        d.getDeviceId(),
+                        "sensors",
+                        d.getSensors(),
+                        "updated_at",
+                        d.getUpdatedAt().toString()))
+            .toList();
+    return ResponseEntity.ok(devices);
+  }
+
+  @DeleteMapping("/admin/devices/{deviceId}")
+  Mono<ResponseEntity<Map<String, Object>>> remove(
+      @PathVariable String deviceId,
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
+    if (!admin(authorization)) {
+      return Mono.just(unauthorized());
+    }
+    return Mono.fromCallable(() -> registry.remove(deviceId))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(
+            removed ->
+                removed
+                    ? ResponseEntity.noContent().<Map<String, Object>>build()
+                    : ResponseEntity.status(HttpStatus.NOT_FOUND)
+                        .body(
+                            Map.<String, Object>of(
+                                "error",
+                                "not_found",
+                                "message",
+                                "no registered device '" + deviceId + "'")));
+  }
+
+  private boolean admin(String authorization) {
+    return authorization != null
+        && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+        && registry.isAdmin(authorization.substring(7).trim());
+  }
+
+  private static ResponseEntity<Map<String, Object>> unauthorized() {
+    return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+        .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+        .body(
+            Map.of(
+                "error",
+                "unauthenticated",
+                "message",
+                "the admin API needs Authorization: Bearer <admin token> (bridge.admin.token-sha256)"));
+  }
+
+  private static ResponseEntity<Map<String, Object>> bad(String field, String message) {
+    var body = new LinkedHashMap<String, Object>();
+    body.put("error", "malformed");
+    if (field != null) {
+      body.put("field", field);
+    }
+    body.put("message", message);
+    return ResponseEntity.badRequest().body(body);
+  }
+
+  private static boolean isUuid(String s) {
+    try {
+      return UUID.fromString(s).toString().equalsIgnoreCase(s);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package io.streamrag.bridge.forecast;
+
+import io.streamrag.bridge.BridgePipeline;
+import io.streamrag.bridge.BridgePipeline.Kind;
+import io.streamrag.bridge.BridgePipeline.Outcome;
+import io.streamrag.bridge.auth.Credentials;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every interval, fetches the forecast for each sensor that has a location in its profile and
+ * publishes it as that sensor's forecast. Sensors within about a kilometre share one request.
+ */
+public final class ForecastPoller implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(ForecastPoller.class);
+  private static final Credentials POLLER = new Credentials.Internal("forecast-poller");
+
+  private final TopicView<SensorProfileUpdated> profiles;
+  private final OpenMeteoClient client;
+  private final BridgePipeline pipeline;
+  private final ScheduledExecutorService scheduler =
+      Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "forecast-poller"));
+
+  public ForecastPoller(
+      TopicView<SensorProfileUpdated> profiles,
+      OpenMeteoClient client,
+      BridgePipeline pipeline,
+      Duration interval) {
+    this.profiles = profiles;
+    this.client = client;
+    this.pipeline = pipeline;
+    scheduler.scheduleWithFixedDelay(this::pollOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** One round over every located sensor; returns how many forecasts were published. */
+  public int pollOnce() {
+    var fetched = new HashMap<String, byte[]>();
+    int published = 0;
+    for (SensorProfileUpdated p : profiles.values()) {
+      String cell = Math.round(p.getLatitude() * 100) + "," + Math.round(p.getLongitude() * 100);
+      try {
+        byte[] forecast = fetched.get(cell);
+        if (forecast == null) {
+          forecast = client.forecast(p.getLatitude(), p.getLongitude());
+          fetched.put(cell, forecast);
+        }
+        var outcome =
+            pipeline
+                .handle(Kind.FORECAST, "open-meteo", POLLER, p.getSensorUuid(), forecast)
+                .join();
+        if (outcome instanceof Outcome.Accepted) {
+          published++;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return published;
+      } catch (Exception e) {
+        log.warn("no forecast for sensor {}: {}", p.getSensorUuid(), e.getMessage());
+      }
+    }
+    return published;
+  }
+
+  @Override
+  public void close() {
+    scheduler.shutdownNow();
+  }
+}

@@ -1,0 +1,118 @@
+package io.streamrag.bridge.http;
+
+import io.streamrag.bridge.BridgePipeline;
+import io.streamrag.bridge.BridgePipeline.Kind;
+import io.streamrag.bridge.BridgePipeline.Outcome;
+import io.streamrag.bridge.auth.Credentials;
+import io.streamrag.bridge.validate.InvalidReading;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * A sensor's data over HTTP: readings from firmware, its profile and its forecast. Answers once the
+ * broker has the record (or the reject), without blocking the event loop.
+ */
+@RestController
+class SensorDataController {
+
+  /** Bodies up to this size are kept on the rejects topic when refused; larger ones are not. */
+  static final int KEEP_LIMIT = 64 * 1024;
+
+  private final BridgePipeline pipeline;
+
+  SensorDataController(BridgePipeline pipeline) {
+    this.pipeline = pipeline;
+  }
+
+  @PostMapping("/api/sensors/{sensorUuid}/readings")
+  Mono<ResponseEntity<Map<String, Object>>> reading(
+      @PathVariable String sensorUuid, ServerHttpRequest request) {
+    return handle(Kind.READING, sensorUuid, request);
+  }
+
+  @PutMapping("/api/sensors/{sensorUuid}/profile")
+  Mono<ResponseEntity<Map<String, Object>>> profile(
+      @PathVariable String sensorUuid, ServerHttpRequest request) {
+    return handle(Kind.PROFILE, sensorUuid, request);
+  }
+
+  @PutMapping("/api/sensors/{sensorUuid}/forecast")
+  Mono<ResponseEntity<Map<String, Object>>> forecast(
+      @PathVariable String sensorUuid, ServerHttpRequest request) {
+    return handle(Kind.FORECAST, sensorUuid, request);
+  }
+
+  @GetMapping("/")
+  Map<String, Object> about() {
+    return Map.of(
+        "service", "sensor-bridge",
+        "readings",
+            "POST /api/sensors/{sensor_uuid}/readings, or MQTT sensors/{sensor_uuid}/readings",
+        "profile", "PUT /api/sensors/{sensor_uuid}/profile",
+        "forecast", "PUT /api/sensors/{sensor_uuid}/forecast");
+  }
+
+  private Mono<ResponseEntity<Map<String, Object>>> handle(
+      Kind kind, String sensorUuid, ServerHttpRequest request) {
+    var credentials =
+        new Credentials.BearerToken(
+            Bearer.token(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION)));
+    return DataBufferUtils.join(request.getBody(), KEEP_LIMIT)
+        .map(SensorDataController::bytes)
+        .defaultIfEmpty(new byte[0])
+        .flatMap(
+            raw ->
+                Mono.fromFuture(() -> pipeline.handle(kind, "http", credentials, sensorUuid, raw)))
+        .onErrorResume(
+            DataBufferLimitException.class,
+            e ->
+                Mono.fromFuture(
+                    () ->
+                        pipeline.refuseOversized(
+                            kind, "http", credentials, sensorUuid, KEEP_LIMIT)))
+        .map(SensorDataController::response);
+  }
+
+  private static ResponseEntity<Map<String, Object>> response(Outcome outcome) {
+    if (outcome instanceof Outcome.Accepted accepted) {
+      var body = new LinkedHashMap<String, Object>();
+      body.put("status", "accepted");
+      body.put(accepted.kind() == Kind.READING ? "event_id" : "sensor_uuid", accepted.id());
+      return ResponseEntity.accepted().body(body);
+    }
+    InvalidReading why = ((Outcome.Rejected) outcome).reason();
+    var body = new LinkedHashMap<String, Object>();
+    body.put("error", why.reason().code());
+    if (why.field() != null) {
+      body.put("field", why.field());
+    }
+    body.put("message", why.getMessage());
+    var response = ResponseEntity.status(why.reason().status());
+    if (why.reason() == InvalidReading.Reason.UNAUTHENTICATED) {
+      response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+    }
+    return response.body(body);
+  }
+
+  private static byte[] bytes(DataBuffer buffer) {
+    try {
+      byte[] out = new byte[buffer.readableByteCount()];
+      buffer.read(out);
+      return out;
+    } finally {
+      DataBufferUtils.release(buffer);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package io.streamrag.bridge.mqtt;
+
+import io.moquette.broker.Server;
+import io.moquette.broker.config.IConfig;
+import io.moquette.broker.config.MemoryConfig;
+import io.moquette.broker.security.IAuthenticator;
+import io.moquette.broker.security.IAuthorizatorPolicy;
+import io.moquette.broker.subscriptions.Topic;
+import io.moquette.interception.AbstractInterceptHandler;
+import io.moquette.interception.messages.InterceptPublishMessage;
+import io.netty.buffer.ByteBufUtil;
+import io.streamrag.bridge.BridgeProperties;
+import io.streamrag.bridge.auth.Credentials;
+import io.streamrag.bridge.auth.DeviceRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An MQTT broker inside sensor-bridge (Moquette). A device connects with its id as username and its
+ * token as password, checked against the device registry; it may publish to {@code
+ * sensors/+/readings} and subscribe to nothing. Which sensor a device may write for is checked by
+ * the pipeline, so a payload sent to a foreign sensor's topic is refused and kept as a reject with
+ * its bytes.
+ *
+ * <p>Delivery: the broker acknowledges (PUBACK) when it has the message, and the bridge publishes
+ * it to Kafka within milliseconds; a crash in between loses that reading. Where that is not
+ * acceptable, run an external broker in {@code external} mode: there the bridge acknowledges only
+ * after Kafka has the reading.
+ */
+public final class EmbeddedMqttBroker implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedMqttBroker.class);
+
+  private final Server server = new Server();
+
+  public EmbeddedMqttBroker(
+      BridgeProperties.Mqtt mqtt,
+      DeviceRegistry registry,
+      MqttIngress ingress,
+      int maxMessageBytes) {
+    var props = new Properties();
+    props.setProperty(IConfig.HOST_PROPERTY_NAME, mqtt.host());
+    props.setProperty(IConfig.PORT_PROPERTY_NAME, String.valueOf(mqtt.port()));
+    props.setProperty(IConfig.ALLOW_ANONYMOUS_PROPERTY_NAME, "false");
+    props.setProperty(IConfig.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
+    props.setProperty(IConfig.ENABLE_TELEMETRY_NAME, "false"); // it would call home
+    props.setProperty(IConfig.BUFFER_FLUSH_MS_PROPERTY_NAME, "immediate"); // acknowledge at once
+    props.setProperty(IConfig.NETTY_MAX_BYTES_PROPERTY_NAME, String.valueOf(maxMessageBytes));
+    props.setProperty(
+        "intercept.thread_pool.size", "1"); // one thread: a device's readings stay in order
+    IAuthenticator authenticator =
+        (clientId, username, password) ->
+            username != null
+                && password != null
+                && registry.checkPassword(username, new String(password, StandardCharsets.UTF_8));
+    IAuthorizatorPolicy authorizator =
+        new IAuthorizatorPolicy() {
+          @Override
+          public boolean canWrite(Topic topic, String user, String client) {
+            return MqttIngress.isReadingTopic(topic.toString());
+          }
+
+          @Override
+          public boolean canRead(Topic topic, String user, String client) {
+            return false; // devices never read each other's readings
+          }
+        };
+    var readings =
+        new AbstractInterceptHandler() {
+          @Override
+          public String getID() {
+            return "streamrag-readings";
+          }
+
+          @Override
+          public Class<?>[] getInterceptedMessageTypes() {
+            return new Class<?>[] {InterceptPublishMessage.class};
+          }
+
+          @Override
+          public void onPublish(InterceptPublishMessage msg) {
+            try {
+              byte[] payload = ByteBufUtil.getBytes(msg.getPayload());
+              ingress.accept(
+                  msg.getTopicName(), new Credentials.ConnectedDevice(msg.getUsername()), payload);
+            } catch (RuntimeException e) {
+              log.error(
+                  "reading from {} on {} could not be handed to Kafka",
+                  msg.getUsername(),
+                  msg.getTopicName(),
+                  e);
+            }
+          }
+
+          @Override
+          public void onSessionLoopError(Throwable error) {
+            log.error("MQTT session loop failed", error);
+          }
+        };
+    try {
+      server.startServer(
+          new MemoryConfig(props), List.of(readings), null, authenticator, authorizator);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot start the MQTT broker on " + mqtt.host() + ":" + mqtt.port(), e);
+    }
+    log.info("MQTT broker listening on {}:{} for sensors/+/readings", mqtt.host(), port());
+  }
+
+  /** The port the broker listens on. */
+  public int port() {
+    return server.getPort();
+  }
+
+  @Override
+  public void close() {
+    server.stopServer();
+  }
+}

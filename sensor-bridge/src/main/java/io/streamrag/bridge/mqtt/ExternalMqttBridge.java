@@ -1,0 +1,92 @@
+package io.streamrag.bridge.mqtt;
+
+import io.streamrag.bridge.BridgeProperties;
+import io.streamrag.bridge.auth.Credentials;
+import java.net.URI;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Bridges from an external MQTT broker (Mosquitto, EMQX, HiveMQ…): subscribes to {@code
+ * sensors/+/readings} at QoS 1 with a persistent session, and acknowledges each message only after
+ * Kafka has the reading or its reject, so a crash makes the broker redeliver instead of losing it.
+ * The external broker authenticates devices and enforces which topics each may publish to.
+ */
+public final class ExternalMqttBridge implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(ExternalMqttBridge.class);
+
+  private final MqttClient client;
+
+  public ExternalMqttBridge(BridgeProperties.Mqtt mqtt, MqttIngress ingress) {
+    if (mqtt.url() == null || mqtt.url().isBlank()) {
+      throw new IllegalStateException(
+          "bridge.mqtt.mode=external needs bridge.mqtt.url, e.g. tcp://mosquitto:1883");
+    }
+    var broker = new Credentials.ExternalBroker(URI.create(mqtt.url()).getHost());
+    try {
+      client = new MqttClient(mqtt.url(), mqtt.clientId(), new MemoryPersistence());
+      var options = new MqttConnectOptions();
+      options.setCleanSession(false);
+      options.setAutomaticReconnect(true);
+      if (mqtt.username() != null && !mqtt.username().isBlank()) {
+        options.setUserName(mqtt.username());
+        options.setPassword(mqtt.password() == null ? new char[0] : mqtt.password().toCharArray());
+      }
+      client.setCallback(
+          new MqttCallbackExtended() {
+            @Override
+            public void connectComplete(boolean reconnect, String uri) {
+              subscribe();
+            }
+
+            @Override
+            public void connectionLost(Throwable cause) {
+              log.warn(
+                  "lost the external MQTT broker {}: {}; reconnecting",
+                  mqtt.url(),
+                  cause.getMessage());
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage message) {
+              // Returning acknowledges the message: only after Kafka has it.
+              ingress.accept(topic, broker, message.getPayload());
+            }
+
+            @Override
+            public void deliveryComplete(IMqttDeliveryToken token) {}
+          });
+      client.connect(options);
+    } catch (MqttException e) {
+      throw new IllegalStateException(
+          "cannot connect to the external MQTT broker " + mqtt.url() + ": " + e.getMessage(), e);
+    }
+    log.info("bridging sensors/+/readings from {}", mqtt.url());
+  }
+
+  private void subscribe() {
+    try {
+      client.subscribe(MqttIngress.FILTER, 1);
+    } catch (MqttException e) {
+      log.error("cannot subscribe to {}: {}", MqttIngress.FILTER, e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      client.disconnect();
+      client.close();
+    } catch (MqttException e) {
+      log.warn("closing the external MQTT connection: {}", e.getMessage());
+    }
+  }
+}

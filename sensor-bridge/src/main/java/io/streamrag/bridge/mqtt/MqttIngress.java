@@ -1,0 +1,38 @@
+package io.streamrag.bridge.mqtt;
+
+import io.streamrag.bridge.BridgePipeline;
+import io.streamrag.bridge.BridgePipeline.Kind;
+import io.streamrag.bridge.auth.Credentials;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Firmware over MQTT: a JSON reading (the same payload as the HTTP endpoint) published at QoS 1 to
+ * {@code sensors/{sensor_uuid}/readings}. Hands each message to the pipeline and returns once Kafka
+ * has the reading or its reject.
+ */
+public final class MqttIngress {
+
+  /** The topic filter the bridge serves. */
+  public static final String FILTER = "sensors/+/readings";
+
+  private static final Pattern TOPIC = Pattern.compile("sensors/([^/+#]+)/readings");
+
+  private final BridgePipeline pipeline;
+
+  public MqttIngress(BridgePipeline pipeline) {
+    this.pipeline = pipeline;
+  }
+
+  /** True for a topic a device may publish readings to. */
+  public static boolean isReadingTopic(String topic) {
+    return TOPIC.matcher(topic).matches();
+  }
+
+  /** Accepts or refuses one message; never throws for bad input (it is kept as a reject). */
+  public void accept(String topic, Credentials credentials, byte[] payload) {
+    Matcher m = TOPIC.matcher(topic);
+    String sensor = m.matches() ? m.group(1) : topic;
+    pipeline.handle(Kind.READING, "mqtt", credentials, sensor, payload).join();
+  }
+}

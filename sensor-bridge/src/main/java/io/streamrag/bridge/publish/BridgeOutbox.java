@@ -1,0 +1,67 @@
+package io.streamrag.bridge.publish;
+
+import io.streamrag.bridge.validate.InvalidReading;
+import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.sensor.ForecastUpdated;
+import io.streamrag.schemas.sensor.ReadingRejected;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
+import io.streamrag.schemas.sensor.SensorReadingReceived;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.stereotype.Component;
+
+/**
+ * Everything sensor-bridge writes, keyed by sensor so one sensor's data stays in order. Each method
+ * returns the broker's acknowledgement: an HTTP 202 or an MQTT hand-off waits for it.
+ */
+@Component
+public class BridgeOutbox {
+
+  private final Outbox outbox;
+
+  BridgeOutbox(Outbox outbox) {
+    this.outbox = outbox;
+  }
+
+  public CompletableFuture<?> reading(SensorReadingReceived reading) {
+    return outbox.send(Topics.SENSOR_READINGS, reading.getSensorUuid(), reading);
+  }
+
+  public CompletableFuture<?> profile(SensorProfileUpdated profile) {
+    return outbox.send(Topics.SENSOR_PROFILES, profile.getSensorUuid(), profile);
+  }
+
+  public CompletableFuture<?> forecast(ForecastUpdated forecast) {
+    return outbox.send(Topics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
+  }
+
+  /** Keeps a refused payload, raw bytes included, with the reason it was refused. */
+  public CompletableFuture<?> reject(
+      String kind,
+      String transport,
+      String deviceId,
+      String sensorUuid,
+      byte[] raw,
+      InvalidReading why,
+      Instant at) {
+    var rejected =
+        ReadingRejected.newBuilder()
+            .setRejectId(UUID.randomUUID().toString())
+            .setTransport(transport)
+            .setKind(kind)
+            .setDeviceId(deviceId)
+            .setSensorUuid(sensorUuid)
+            .setReasonCode(why.reason().code())
+            .setReason(why.getMessage())
+            .setField(why.field())
+            .setRaw(ByteBuffer.wrap(raw))
+            .setReceivedAt(at)
+            .build();
+    String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
+    return outbox.send(Topics.READINGS_REJECTED, key, rejected);
+  }
+}

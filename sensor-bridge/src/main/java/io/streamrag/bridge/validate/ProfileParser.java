@@ -1,0 +1,86 @@
+package io.streamrag.bridge.validate;
+
+import static io.streamrag.bridge.validate.InvalidReading.Reason.MALFORMED;
+
+import io.streamrag.bridge.BridgeProperties;
+import io.streamrag.schemas.sensor.DepthReading;
+import io.streamrag.schemas.sensor.SensorProfileUpdated;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a sensor profile (S1.3): {@code {lat, lon, soil_texture, depths: [{depth_cm,
+ * soil_moisture?, temperature?, ec?}]}} with up to three depths.
+ */
+@Component
+public class ProfileParser {
+
+  /** The twelve USDA soil texture classes. */
+  public static final List<String> TEXTURES =
+      List.of(
+          "sand",
+          "loamy sand",
+          "sandy loam",
+          "loam",
+          "silt loam",
+          "silt",
+          "sandy clay loam",
+          "clay loam",
+          "silty clay loam",
+          "sandy clay",
+          "silty clay",
+          "clay");
+
+  private static final Set<String> FIELDS = Set.of("lat", "lon", "soil_texture", "depths");
+  private static final Set<String> DEPTH_FIELDS =
+      Set.of("depth_cm", "soil_moisture", "temperature", "ec");
+
+  private final JsonMapper json;
+  private final BridgeProperties properties;
+
+  public ProfileParser(JsonMapper json, BridgeProperties properties) {
+    this.json = json;
+    this.properties = properties;
+  }
+
+  public SensorProfileUpdated parse(String sensorUuid, byte[] raw, Instant receivedAt) {
+    JsonNode root = JsonFields.object(json, raw, properties.maxPayloadBytes());
+    JsonFields.onlyKnown(root, FIELDS, "");
+    double lat = JsonFields.number(root, "lat", "", -90, 90, "degrees", true);
+    double lon = JsonFields.number(root, "lon", "", -180, 180, "degrees", true);
+    String texture = JsonFields.text(root, "soil_texture", "").strip().toLowerCase();
+    if (!TEXTURES.contains(texture)) {
+      throw new InvalidReading(
+          MALFORMED, "soil_texture", "soil_texture '" + texture + "' is not one of " + TEXTURES);
+    }
+    var depths = new ArrayList<DepthReading>();
+    var seen = new HashSet<Integer>();
+    if (root.has("depths")) {
+      JsonNode array = JsonFields.array(root, "depths", 3);
+      for (int i = 0; i < array.size(); i++) {
+        JsonNode d = array.get(i);
+        String prefix = "depths[" + i + "].";
+        JsonFields.onlyKnown(d, DEPTH_FIELDS, prefix);
+        int cm = JsonFields.number(d, "depth_cm", prefix, 1, 300, "cm", true).intValue();
+        if (!seen.add(cm)) {
+          throw new InvalidReading(
+              MALFORMED, prefix + "depth_cm", "depth " + cm + " cm appears twice");
+        }
+        depths.add(
+            new DepthReading(
+                cm,
+                JsonFields.number(d, "soil_moisture", prefix, 0, 100, "percent", false),
+                JsonFields.number(d, "temperature", prefix, -40, 70, "°C", false),
+                JsonFields.number(d, "ec", prefix, 0, 100, "dS/m", false)));
+      }
+      depths.sort((a, b) -> Integer.compare(a.getDepthCm(), b.getDepthCm()));
+    }
+    return new SensorProfileUpdated(sensorUuid, lat, lon, texture, depths, receivedAt);
+  }
+}
