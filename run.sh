@@ -6,7 +6,7 @@
 #   ./run.sh           build what changed, then start (state in .run/ survives restarts)
 #   ./run.sh --fresh   forget all state first (topics, index)
 #
-# Ports: gateway 8080, sensor-bridge 8081, ingest 8082, retrieval 8083, llm 8084, Kafka 9092.
+# Ports: gateway 8080, sensor-bridge 8081 (MQTT 1883), ingest 8082, retrieval 8083, llm 8084, Kafka 9092.
 # Logs: .run/logs/<service>.log. Set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to answer with a model.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -57,7 +57,7 @@ in_use() { (echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # 0. options and sanity
 [ "${1:-}" = "--fresh" ] && rm -rf "$RUN/kafka" "$RUN/index"
 command -v java >/dev/null || fail "java not found: install JDK 17"
-for p in "$KAFKA_PORT" "${PORT[@]}"; do in_use "$p" && fail "port $p is in use (another ./run.sh?)"; done
+for p in "$KAFKA_PORT" 1883 "${PORT[@]}"; do in_use "$p" && fail "port $p is in use (another ./run.sh?)"; done
 mkdir -p "$LOGS"
 
 # 1. build what is needed
@@ -114,8 +114,10 @@ cat <<TXT
 Demo credentials (demo profile only): API key dev-farmer-key owns sensor 550e8400-e29b-41d4-a716-446655440000;
 dev-other-key owns 6fa459ea-ee8a-3ca4-894e-db77e160355e; device token dev-device-token publishes for both.
 
-Post a reading:
+Post a reading over HTTP, or over MQTT (mosquitto_pub from Debian's mosquitto-clients):
   curl -X POST http://localhost:8081/api/sensors/550e8400-e29b-41d4-a716-446655440000/readings -H 'Authorization: Bearer dev-device-token' -H 'Content-Type: application/json' -d '{"ts":"'\$(date -u +%Y-%m-%dT%H:%M:%SZ)'","soil_moisture":12.5,"temperature":21.5,"ph":6.8}'
+  mosquitto_pub -h localhost -p 1883 -u demo-device -P dev-device-token -q 1 -t sensors/550e8400-e29b-41d4-a716-446655440000/readings -m '{"ts":"'\$(date -u +%Y-%m-%dT%H:%M:%SZ)'","soil_moisture":14.2}'
+Admin token (device registry, any sensor's profile and forecast): dev-admin-token
 TXT
 say "ready in $(($(date +%s) - started)) s ($prev chunks indexed, $((${#PIDS[@]})) JVMs, $((rss / 1024)) MiB RSS): curl -N -X POST http://localhost:8080/api/rag/chat -H 'Authorization: Bearer dev-farmer-key' -H 'Content-Type: application/json' -d '{\"message\":\"رطوبت خاک من چقدر است؟\",\"sensor_uuid\":\"550e8400-e29b-41d4-a716-446655440000\"}'"
 

@@ -65,8 +65,14 @@ class IngestServiceTest {
     assertThat(fa.getPayload().getKbName()).isEqualTo(Scopes.ALL_KBS);
     assertThat(fa.getPayload().getSource()).isEqualTo("sensor/" + sensor + "/readings");
     assertThat(fa.getPayload().getText()).contains("12.5");
-    assertThat(fa.getVector()).hasSize(384);
-    assertThat(fa.getEmbeddingModel()).isEqualTo("all-minilm-l6-v2-q/384");
+    assertThat(fa.getVector()).as("the bundled model cannot read Persian: lexical only").isEmpty();
+    var en =
+        awaitUpsert(
+            c ->
+                c.getPayload().getSensorUuid().equals(sensor)
+                    && c.getPayload().getLanguage().equals("en"));
+    assertThat(en.getVector()).hasSize(384);
+    assertThat(en.getEmbeddingModel()).isEqualTo("all-minilm-l6-v2-q/384");
     assertThat(fa.getSourceReceivedAt()).isEqualTo(at);
   }
 

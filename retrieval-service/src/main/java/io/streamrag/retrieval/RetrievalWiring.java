@@ -6,6 +6,8 @@ import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
+import io.streamrag.retrieval.feed.FreshnessEndpoint;
+import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.rerank.TermOverlapReranker;
@@ -85,10 +87,12 @@ class RetrievalWiring {
       ChunkStore store,
       Embedder embedder,
       RetrievalProperties properties,
-      MeterRegistry meters)
+      MeterRegistry meters,
+      FreshnessLog freshnessLog)
       throws InterruptedException {
     var feed =
-        new IndexFeed(brokers, store, embedder.modelId(), properties.checkpointEvery(), meters);
+        new IndexFeed(
+            brokers, store, embedder.modelId(), properties.checkpointEvery(), meters, freshnessLog);
     feed.start();
     if (!feed.awaitCaughtUp(properties.startupTimeout())) {
       log.warn(
@@ -102,6 +106,17 @@ class RetrievalWiring {
   LiveState liveState(
       @Value("${spring.kafka.bootstrap-servers}") String brokers, RetrievalProperties properties) {
     return new LiveState(brokers, properties.startupTimeout());
+  }
+
+  /** The last 100,000 changes made searchable, for the freshness benchmark. */
+  @Bean
+  FreshnessLog freshnessLog() {
+    return new FreshnessLog(100_000);
+  }
+
+  @Bean
+  FreshnessEndpoint freshnessEndpoint(FreshnessLog log) {
+    return new FreshnessEndpoint(log);
   }
 
   @Bean

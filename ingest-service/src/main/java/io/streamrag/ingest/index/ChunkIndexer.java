@@ -85,8 +85,19 @@ public class ChunkIndexer {
     }
 
     Instant now = clock.instant();
-    for (int from = 0; from < changed.size(); from += batchSize) {
-      var batch = changed.subList(from, Math.min(from + batchSize, changed.size()));
+    // A chunk in a language the model cannot read gets no vector: lexical search finds it.
+    for (int i : changed) {
+      if (!embedder.reads(drafts.get(i).language())) {
+        out.send(
+            Topics.INDEX_CHANGES,
+            chunks.get(i).getPointId(),
+            upsert(
+                chunks.get(i).getPointId(), drafts.get(i), i, new float[0], sourceReceivedAt, now));
+      }
+    }
+    var dense = changed.stream().filter(i -> embedder.reads(drafts.get(i).language())).toList();
+    for (int from = 0; from < dense.size(); from += batchSize) {
+      var batch = dense.subList(from, Math.min(from + batchSize, dense.size()));
       var vectors = embedder.embedAll(batch.stream().map(i -> drafts.get(i).embedText()).toList());
       for (int b = 0; b < batch.size(); b++) {
         int i = batch.get(b);

@@ -93,8 +93,8 @@ public final class SnapshotIndexer implements AutoCloseable {
       present.add(section.name());
       String source = source(sensor, section.name());
       var drafts = new ArrayList<ChunkDraft>();
-      add(drafts, section.en(), source, sensor, "en");
-      add(drafts, section.fa(), source, sensor, "fa");
+      add(drafts, section.en(), section.enMeaning(), source, sensor, "en");
+      add(drafts, section.fa(), section.faMeaning(), source, sensor, "fa");
       indexer.index(source, drafts, receivedAt, out);
     }
     for (String name : SECTIONS) {
@@ -135,10 +135,18 @@ public final class SnapshotIndexer implements AutoCloseable {
     }
   }
 
+  /** A section is short: one chunk, whose embedding input leaves out the sensor id and time. */
   private void add(
-      List<ChunkDraft> drafts, String body, String source, String sensor, String language) {
-    for (String chunk : chunker.split(body)) {
-      drafts.add(new ChunkDraft(chunk, chunk, source, sensor, Scopes.ALL_KBS, source, language));
+      List<ChunkDraft> drafts,
+      String body,
+      String meaning,
+      String source,
+      String sensor,
+      String language) {
+    List<String> chunks = chunker.split(body);
+    for (String chunk : chunks) {
+      String embed = chunks.size() == 1 ? meaning : chunk;
+      drafts.add(new ChunkDraft(chunk, embed, source, sensor, Scopes.ALL_KBS, source, language));
     }
   }
 

@@ -22,8 +22,16 @@ import java.util.stream.Collectors;
  */
 public final class SnapshotText {
 
-  /** One part of the snapshot, in both languages. */
-  public record Section(String name, String en, String fa) {}
+  /**
+   * One part of the snapshot, in both languages.
+   *
+   * @param en the English text, as indexed and shown (with the sensor id and time)
+   * @param fa the Persian text, as indexed and shown
+   * @param enMeaning the English text without identifiers and times, for the embedder: a UUID and a
+   *     timestamp cost dozens of word pieces and carry no meaning a vector can use
+   * @param faMeaning the same for Persian
+   */
+  public record Section(String name, String en, String fa, String enMeaning, String faMeaning) {}
 
   private static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -178,27 +186,30 @@ public final class SnapshotText {
       }
     }
     String when = WHEN.format(s.getMeasuredAt());
-    String textEn =
+    String valuesEn = String.join(", ", en) + ".";
+    String valuesFa = String.join("، ", fa) + ".";
+    String historyEn =
+        trendEn.isEmpty() ? "" : " Last 24 hours: " + String.join(", ", trendEn) + ".";
+    String historyFa =
+        trendFa.isEmpty() ? "" : " در 24 ساعت گذشته: " + String.join("، ", trendFa) + ".";
+    return new Section(
+        "readings",
         "Current soil readings of your sensor "
             + s.getSensorUuid()
             + ", measured "
             + when
             + ": "
-            + String.join(", ", en)
-            + ".";
-    String textFa =
+            + valuesEn
+            + historyEn,
         "آخرین داده‌های خاک حسگر شما "
             + s.getSensorUuid()
             + "، اندازه‌گیری‌شده در "
             + when
             + ": "
-            + String.join("، ", fa)
-            + ".";
-    if (!trendEn.isEmpty()) {
-      textEn += " Last 24 hours: " + String.join(", ", trendEn) + ".";
-      textFa += " در 24 ساعت گذشته: " + String.join("، ", trendFa) + ".";
-    }
-    return new Section("readings", textEn, textFa);
+            + valuesFa
+            + historyFa,
+        "Current soil readings of your sensor: " + valuesEn + historyEn,
+        "آخرین داده‌های خاک حسگر شما: " + valuesFa + historyFa);
   }
 
   private static Section profile(String sensor, SensorProfileUpdated p) {
@@ -225,32 +236,39 @@ public final class SnapshotText {
         depthsFa.add("در عمق " + d.getDepthCm() + " سانتی‌متر: " + String.join("، ", fa));
       }
     }
-    String en =
-        "Profile of your sensor "
-            + sensor
-            + ": location "
-            + coordinate(p.getLatitude(), "N", "S")
-            + ", "
-            + coordinate(p.getLongitude(), "E", "W")
-            + "; soil texture "
+    String soilEn =
+        "soil texture "
             + texture
             + (depthsEn.isEmpty() ? "" : "; " + String.join("; ", depthsEn))
             + ".";
-    String fa =
-        "مشخصات حسگر شما "
-            + sensor
-            + ": موقعیت عرض "
-            + number(p.getLatitude())
-            + " و طول "
-            + number(p.getLongitude())
-            + "؛ بافت خاک "
+    String soilFa =
+        "بافت خاک "
             + TEXTURES_FA.getOrDefault(texture, texture)
             + " ("
             + texture
             + ")"
             + (depthsFa.isEmpty() ? "" : "؛ " + String.join("؛ ", depthsFa))
             + ".";
-    return new Section("profile", en, fa);
+    return new Section(
+        "profile",
+        "Profile of your sensor "
+            + sensor
+            + ": location "
+            + coordinate(p.getLatitude(), "N", "S")
+            + ", "
+            + coordinate(p.getLongitude(), "E", "W")
+            + "; "
+            + soilEn,
+        "مشخصات حسگر شما "
+            + sensor
+            + ": موقعیت عرض "
+            + number(p.getLatitude())
+            + " و طول "
+            + number(p.getLongitude())
+            + "؛ "
+            + soilFa,
+        "Profile of your sensor: " + soilEn,
+        "مشخصات حسگر شما: " + soilFa);
   }
 
   private static Section forecast(String sensor, List<ForecastDay> days) {
@@ -307,10 +325,14 @@ public final class SnapshotText {
             + " میلی‌متر"
             + (allEt0 ? "، تبخیر و تعرق مرجع " + number(et0) + " میلی‌متر" : "")
             + ".";
+    String daysEn = String.join("; ", en) + "." + totalEn;
+    String daysFa = String.join("؛ ", fa) + "." + totalFa;
     return new Section(
         "forecast",
-        "Weather forecast at your sensor " + sensor + ": " + String.join("; ", en) + "." + totalEn,
-        "پیش‌بینی هوا در محل حسگر شما " + sensor + ": " + String.join("؛ ", fa) + "." + totalFa);
+        "Weather forecast at your sensor " + sensor + ": " + daysEn,
+        "پیش‌بینی هوا در محل حسگر شما " + sensor + ": " + daysFa,
+        "Weather forecast at your sensor: " + daysEn,
+        "پیش‌بینی هوا در محل حسگر شما: " + daysFa);
   }
 
   private static String optional(Double v, String before, String after) {

@@ -1,6 +1,7 @@
 package io.streamrag.kit.embedding;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns text into a dense vector. Ingest embeds chunks and retrieval embeds questions with the same
@@ -19,6 +20,17 @@ public interface Embedder {
 
   /** How many tokens of a text the model really reads; the rest is ignored. */
   int maxTokens();
+
+  /**
+   * The languages (ISO 639-1) whose text this model places meaningfully; empty when it reads any.
+   * Text in another language gets no dense vector: it is found by lexical search alone.
+   */
+  Set<String> languages();
+
+  /** True when the model reads this language. */
+  default boolean reads(String language) {
+    return languages().isEmpty() || languages().contains(language);
+  }
 
   /** The vector of one text. */
   float[] embed(String text);

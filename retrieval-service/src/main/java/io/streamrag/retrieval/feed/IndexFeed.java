@@ -47,6 +47,7 @@ public final class IndexFeed implements AutoCloseable {
   private final AvroDeserializer avro = new AvroDeserializer();
   private final Duration checkpointEvery;
   private final Timer freshness;
+  private final FreshnessLog freshnessLog;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
   private final Thread thread;
   private final java.util.concurrent.ExecutorService checkpointer =
@@ -66,7 +67,9 @@ public final class IndexFeed implements AutoCloseable {
       ChunkStore store,
       String model,
       Duration checkpointEvery,
-      MeterRegistry meters) {
+      MeterRegistry meters,
+      FreshnessLog freshnessLog) {
+    this.freshnessLog = freshnessLog;
     this.store = store;
     this.model = model;
     this.checkpointEvery = checkpointEvery;
@@ -108,9 +111,9 @@ public final class IndexFeed implements AutoCloseable {
   private void run() {
     try {
       List<TopicPartition> partitions = List.copyOf(consumer.assignment());
-      Map<Integer, Long> applied = store.appliedOffsets();
+      Map<Integer, Long> checkpointed = store.appliedOffsets();
       for (TopicPartition tp : partitions) {
-        Long next = applied.get(tp.partition());
+        Long next = checkpointed.get(tp.partition());
         if (next == null) {
           consumer.seekToBeginning(List.of(tp));
         } else {
@@ -118,18 +121,28 @@ public final class IndexFeed implements AutoCloseable {
         }
       }
       Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-      log.info("index feed starts with {} chunks, from offsets {}", store.size(), applied);
+      log.info("index feed starts with {} chunks, from offsets {}", store.size(), checkpointed);
       long lastCheckpoint = System.nanoTime();
       while (running) {
         var records = consumer.poll(Duration.ofMillis(200));
         if (!records.isEmpty()) {
-          var received = new java.util.ArrayList<Instant>(records.count());
+          var applied = new java.util.ArrayList<IndexChanged>(records.count());
           for (var record : records) {
-            apply(record, received);
+            apply(record, applied);
           }
           store.refresh();
           Instant searchable = Instant.now();
-          received.forEach(at -> freshness.record(Duration.between(at, searchable)));
+          for (IndexChanged change : applied) {
+            freshness.record(Duration.between(change.getSourceReceivedAt(), searchable));
+            if (change.getPayload() != null) {
+              freshnessLog.add(
+                  new FreshnessLog.Entry(
+                      change.getPayload().getSensorUuid(),
+                      change.getPayload().getSource(),
+                      change.getSourceReceivedAt().toEpochMilli(),
+                      searchable.toEpochMilli()));
+            }
+          }
         }
         if (caughtUp.getCount() > 0
             && end.entrySet().stream()
@@ -161,7 +174,7 @@ public final class IndexFeed implements AutoCloseable {
     }
   }
 
-  private void apply(ConsumerRecord<String, byte[]> record, List<Instant> received) {
+  private void apply(ConsumerRecord<String, byte[]> record, List<IndexChanged> applied) {
     if (record.value() == null) {
       store.delete(record.key()); // a tombstone removes its point
       return;
@@ -185,7 +198,7 @@ public final class IndexFeed implements AutoCloseable {
         }
         store.upsert(toChunk(change));
       }
-      received.add(change.getSourceReceivedAt());
+      applied.add(change);
       lastApplied = change.getSourceReceivedAt();
     } catch (RuntimeException e) {
       log.warn(

@@ -109,7 +109,7 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public void upsert(StoredChunk c) {
-    if (c.vector().length != dimension) {
+    if (c.vector().length != 0 && c.vector().length != dimension) {
       throw new IllegalArgumentException(
           "vector of "
               + c.pointId()
@@ -127,7 +127,9 @@ public final class LuceneChunkStore implements ChunkStore {
     doc.add(new StoredField(CHUNK, c.chunkIndex()));
     doc.add(new StringField(DOC, c.docId(), Field.Store.YES));
     doc.add(new StringField(LANG, c.language(), Field.Store.YES));
-    doc.add(new KnnFloatVectorField(VECTOR, c.vector(), VectorSimilarityFunction.COSINE));
+    if (c.vector().length > 0) { // a chunk the embedder cannot read is found by its words alone
+      doc.add(new KnnFloatVectorField(VECTOR, c.vector(), VectorSimilarityFunction.COSINE));
+    }
     try {
       writer.updateDocument(new Term(ID, c.pointId()), doc);
     } catch (IOException e) {

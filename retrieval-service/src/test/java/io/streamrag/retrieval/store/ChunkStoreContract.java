@@ -137,6 +137,20 @@ abstract class ChunkStoreContract {
   }
 
   @Test
+  void aChunkWithoutVectorIsFoundByItsWordsButNeverByTheDenseLeg() {
+    store.upsert(chunk("lexical-only", "رطوبت خاک 12.5 درصد", MINE, "__all__"));
+    store.upsert(chunk("dense", "unrelated", "__global__", "chat", 1, 0, 0, 0));
+    store.refresh();
+
+    assertThat(ids(lexical("رطوبت", MINE, "chat"))).containsExactly("lexical-only");
+    var denseOnly =
+        store.search(
+            new SearchQuery(
+                "", new float[] {1, 0, 0, 0}, TenantFilter.of(MINE, List.of("chat")), 5, 0, 1, 60));
+    assertThat(ids(denseOnly)).containsExactly("dense");
+  }
+
+  @Test
   void checkpointedOffsetsAreReadBack() {
     store.checkpoint(Map.of(0, 42L, 1, 7L));
 

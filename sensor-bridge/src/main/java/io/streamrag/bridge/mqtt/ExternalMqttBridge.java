@@ -44,7 +44,9 @@ public final class ExternalMqttBridge implements AutoCloseable {
           new MqttCallbackExtended() {
             @Override
             public void connectComplete(boolean reconnect, String uri) {
-              subscribe();
+              if (reconnect) {
+                subscribe();
+              }
             }
 
             @Override
@@ -65,6 +67,8 @@ public final class ExternalMqttBridge implements AutoCloseable {
             public void deliveryComplete(IMqttDeliveryToken token) {}
           });
       client.connect(options);
+      // Subscribed before the bridge counts as started: nothing published after start-up is missed.
+      client.subscribe(MqttIngress.FILTER, 1);
     } catch (MqttException e) {
       throw new IllegalStateException(
           "cannot connect to the external MQTT broker " + mqtt.url() + ": " + e.getMessage(), e);

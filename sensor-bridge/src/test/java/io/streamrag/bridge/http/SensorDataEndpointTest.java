@@ -62,7 +62,11 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
         .isEqualTo("ph must be between 0 and 14 (pH), got 15.2");
 
     var rejected =
-        awaitReject(r -> r.getReasonCode().equals("out_of_range") && r.getField().equals("ph"));
+        awaitReject(
+            r ->
+                r.getTransport().equals("http")
+                    && r.getReasonCode().equals("out_of_range")
+                    && r.getField().equals("ph"));
     assertThat(rejected.getDeviceId()).isEqualTo("field-7");
     assertThat(rejected.getSensorUuid()).isEqualTo(SENSOR);
     assertThat(rejected.getKind()).isEqualTo("reading");

@@ -1,0 +1,292 @@
+package io.streamrag.bench;
+
+import io.streamrag.ingest.snapshot.SnapshotFolder;
+import io.streamrag.ingest.snapshot.SnapshotText;
+import io.streamrag.kit.embedding.OnnxEmbedder;
+import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.sensor.SensorReadingReceived;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Publish → searchable, against the running stack. N simulated devices, each registered through the
+ * admin API with a sensor of its own, publish readings over MQTT (QoS 1) at a total rate. A reading
+ * counts as searchable when retrieval has made both its English and Persian readings chunks visible
+ * to searches (retrieval's freshness log, {@code /actuator/freshness}); the latency is that moment
+ * minus the moment the device published. The floor printed beside it is the embedding time of one
+ * snapshot's readings, measured in this process with the same model.
+ */
+final class FreshnessBench {
+
+  private static final JsonMapper JSON = new JsonMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private record Device(String id, String sensor, MqttAsyncClient client) {}
+
+  private record Published(String sensor, long atMillis) {}
+
+  private FreshnessBench() {}
+
+  static void run(Args args) throws Exception {
+    int devices = args.integer("devices", 1000);
+    double rate = args.decimal("rate", 100);
+    int seconds = args.integer("seconds", 30);
+    String bridge = args.text("bridge", "http://127.0.0.1:8081");
+    String retrieval = args.text("retrieval", "http://127.0.0.1:8083");
+    String mqtt = args.text("mqtt", "tcp://127.0.0.1:1883");
+    String admin = args.text("admin-token", "dev-admin-token");
+
+    // 0. the floor: embedding one snapshot's readings, in English and Persian, with the same model
+    double[] floor = embeddingFloor();
+
+    // 1. a fleet of devices, each with its own sensor, registered and connected over MQTT
+    System.out.printf(Locale.ROOT, "registering and connecting %d devices...%n", devices);
+    List<Device> fleet = fleet(devices, bridge, mqtt, admin);
+
+    // 2. a warm-up third, then the measured run, at a steady total rate
+    int warmup = Math.max(5, seconds / 3);
+    System.out.printf(
+        Locale.ROOT,
+        "publishing %.0f readings/s: %d s warm-up, %d s measured...%n",
+        rate,
+        warmup,
+        seconds);
+    publish(fleet, rate, warmup);
+    long start = System.currentTimeMillis();
+    var published = publish(fleet, rate, seconds);
+
+    // 3. wait for the tail, then read when each reading became searchable
+    Thread.sleep(5_000);
+    var latencies = match(published, freshness(retrieval, start));
+    for (Device d : fleet) {
+      d.client().disconnect().waitForCompletion(2_000);
+      d.client().close();
+    }
+
+    var p = Percentiles.of(latencies);
+    var f = Percentiles.of(floor);
+    System.out.printf(
+        Locale.ROOT,
+        "%nfreshness: %d devices, %.0f readings/s for %d s: %d published, %d searchable, %d not found within 5 s after the run%n",
+        devices,
+        rate,
+        seconds,
+        published.size(),
+        p.count(),
+        published.size() - p.count());
+    System.out.println("publish -> searchable: " + p);
+    System.out.printf(
+        Locale.ROOT,
+        "floor, embedding what ingest embeds for one reading: p50 %.2f ms, p99 %.2f ms (n=%d)%n",
+        f.p50(),
+        f.p99(),
+        f.count());
+    System.out.printf(
+        Locale.ROOT,
+        "%n| devices | readings/s | seconds | searchable | p50 ms | p95 ms | p99 ms | max ms | embedding floor p50 ms |%n"
+            + "| %d | %.0f | %d | %d/%d | %.1f | %.1f | %.1f | %.1f | %.2f |%n",
+        devices,
+        rate,
+        seconds,
+        p.count(),
+        published.size(),
+        p.p50(),
+        p.p95(),
+        p.p99(),
+        p.max(),
+        f.p50());
+  }
+
+  private static double[] embeddingFloor() {
+    var executor =
+        Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
+    var embedder = OnnxEmbedder.bundledMiniLm(executor);
+    var snapshot =
+        new SnapshotFolder(new SnapshotText())
+            .fold(null, reading(Ids.of("bench-floor"), Instant.now(), 23.4))
+            .orElseThrow();
+    var section = new SnapshotText().sections(snapshot).get(0);
+    // What ingest embeds for a new reading: the readings section's meaning, in each language the
+    // model reads (the bundled model reads English only; Persian chunks are lexical-only).
+    var texts = new ArrayList<String>();
+    if (embedder.reads("en")) {
+      texts.add(section.enMeaning());
+    }
+    if (embedder.reads("fa")) {
+      texts.add(section.faMeaning());
+    }
+    for (int i = 0; i < 50; i++) {
+      embedder.embedAll(texts);
+    }
+    double[] times = new double[200];
+    for (int i = 0; i < times.length; i++) {
+      long t0 = System.nanoTime();
+      embedder.embedAll(texts);
+      times[i] = (System.nanoTime() - t0) / 1e6;
+    }
+    executor.shutdown();
+    return times;
+  }
+
+  private static List<Device> fleet(int count, String bridge, String mqtt, String admin)
+      throws Exception {
+    var fleet = new ArrayList<Device>();
+    for (int i = 0; i < count; i++) {
+      String id = String.format(Locale.ROOT, "bench-%04d", i);
+      String sensor = Ids.of("bench-sensor", id);
+      var response =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(bridge + "/admin/devices/" + id))
+                  .header("Authorization", "Bearer " + admin)
+                  .header("Content-Type", "application/json")
+                  .PUT(HttpRequest.BodyPublishers.ofString("{\"sensors\":[\"" + sensor + "\"]}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IllegalStateException(
+            "registering "
+                + id
+                + " failed: HTTP "
+                + response.statusCode()
+                + " "
+                + response.body()
+                + " (is ./run.sh running?)");
+      }
+      String token = JSON.readTree(response.body()).get("token").asString();
+      var client = new MqttAsyncClient(mqtt, id, new MemoryPersistence());
+      var options = new MqttConnectOptions();
+      options.setUserName(id);
+      options.setPassword(token.toCharArray());
+      options.setCleanSession(true);
+      options.setMaxInflight(100);
+      client.connect(options).waitForCompletion(10_000);
+      fleet.add(new Device(id, sensor, client));
+    }
+    return fleet;
+  }
+
+  /**
+   * Publishes round-robin at a steady total rate for the given time; returns what was sent when.
+   */
+  private static List<Published> publish(List<Device> fleet, double rate, int seconds)
+      throws InterruptedException {
+    var sent = new ConcurrentLinkedQueue<Published>();
+    var next = new AtomicInteger();
+    var scheduler = Executors.newSingleThreadScheduledExecutor();
+    long periodNanos = (long) (1e9 / rate);
+    scheduler.scheduleAtFixedRate(
+        () -> {
+          Device d = fleet.get(Math.floorMod(next.getAndIncrement(), fleet.size()));
+          long now = System.currentTimeMillis();
+          double moisture = Math.round(ThreadLocalRandom.current().nextDouble(10, 40) * 10) / 10.0;
+          String payload =
+              String.format(
+                  Locale.ROOT,
+                  "{\"ts\":\"%s\",\"soil_moisture\":%.1f,\"temperature\":%.1f}",
+                  Instant.ofEpochMilli(now),
+                  moisture,
+                  18.0 + moisture / 10);
+          try {
+            d.client()
+                .publish(
+                    "sensors/" + d.sensor() + "/readings",
+                    payload.getBytes(StandardCharsets.UTF_8),
+                    1,
+                    false);
+            sent.add(new Published(d.sensor(), now));
+          } catch (Exception e) {
+            System.err.println("publish failed for " + d.id() + ": " + e.getMessage());
+          }
+        },
+        0,
+        periodNanos,
+        TimeUnit.NANOSECONDS);
+    Thread.sleep(seconds * 1000L);
+    scheduler.shutdown();
+    scheduler.awaitTermination(5, TimeUnit.SECONDS);
+    return new ArrayList<>(sent);
+  }
+
+  private static JsonNode freshness(String retrieval, long sinceMillis) throws Exception {
+    var response =
+        HTTP.send(
+            HttpRequest.newBuilder(
+                    URI.create(retrieval + "/actuator/freshness?since=" + sinceMillis))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(
+          "retrieval's freshness log answered HTTP " + response.statusCode());
+    }
+    return JSON.readTree(response.body()).get("entries");
+  }
+
+  /**
+   * Latency per reading: the first moment, at or after its publish, when both language chunks of
+   * its sensor's readings were searchable (a coalesced burst counts from the flush that covered
+   * it).
+   */
+  static double[] match(List<Published> published, JsonNode entries) {
+    // sensor -> (received at -> searchable at, the later of the two languages)
+    Map<String, TreeMap<Long, Long>> searchable = new HashMap<>();
+    Map<String, Map<Long, Integer>> languages = new HashMap<>();
+    for (JsonNode e : entries) {
+      if (!e.get("source").asString().endsWith("/readings")) {
+        continue;
+      }
+      String sensor = e.get("sensor").asString();
+      long received = e.get("receivedAtMillis").asLong();
+      long at = e.get("searchableAtMillis").asLong();
+      searchable.computeIfAbsent(sensor, s -> new TreeMap<>()).merge(received, at, Math::max);
+      languages.computeIfAbsent(sensor, s -> new HashMap<>()).merge(received, 1, Integer::sum);
+    }
+    var out = new ArrayList<Double>();
+    for (Published p : published) {
+      var bySensor = searchable.get(p.sensor());
+      if (bySensor == null) {
+        continue;
+      }
+      for (var entry : bySensor.tailMap(p.atMillis(), true).entrySet()) {
+        if (languages.get(p.sensor()).get(entry.getKey()) >= 2) {
+          out.add((double) (entry.getValue() - p.atMillis()));
+          break;
+        }
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static SensorReadingReceived reading(String sensor, Instant at, double moisture) {
+    return SensorReadingReceived.newBuilder()
+        .setEventId(Ids.of(sensor, at.toString()))
+        .setSensorUuid(sensor)
+        .setDeviceId("bench")
+        .setTransport("mqtt")
+        .setMeasuredAt(at.truncatedTo(ChronoUnit.MILLIS))
+        .setReceivedAt(at.truncatedTo(ChronoUnit.MILLIS))
+        .setSoilMoisture(moisture)
+        .setTemperature(20.3)
+        .build();
+  }
+}
