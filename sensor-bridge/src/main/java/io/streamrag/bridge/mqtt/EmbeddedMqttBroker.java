@@ -47,6 +47,9 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
     props.setProperty(IConfig.HOST_PROPERTY_NAME, mqtt.host());
     props.setProperty(IConfig.PORT_PROPERTY_NAME, String.valueOf(mqtt.port()));
     props.setProperty(IConfig.ALLOW_ANONYMOUS_PROPERTY_NAME, "false");
+    // MQTT 3.1.1 lets a clean-session client send an empty id (mosquitto_pub does): the broker
+    // assigns one.
+    props.setProperty("allow_zero_byte_client_id", "true");
     props.setProperty(IConfig.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
     props.setProperty(IConfig.ENABLE_TELEMETRY_NAME, "false"); // it would call home
     props.setProperty(IConfig.BUFFER_FLUSH_MS_PROPERTY_NAME, "immediate"); // acknowledge at once

@@ -43,6 +43,21 @@ class EmbeddedMqttTest extends BridgeIntegrationTest {
   }
 
   @Test
+  void aClientWithAnEmptyIdAndACleanSessionMayConnectAsMosquittoPubDoes() throws Exception {
+    var client = new MqttClient("tcp://127.0.0.1:" + broker.port(), "", new MemoryPersistence());
+    var options = new MqttConnectOptions();
+    options.setUserName("field-7");
+    options.setPassword(DEVICE_TOKEN.toCharArray());
+    options.setCleanSession(true);
+
+    client.connect(options);
+
+    assertThat(client.isConnected()).isTrue();
+    client.disconnect();
+    client.close();
+  }
+
+  @Test
   void aWrongPasswordIsRefusedAtConnect() {
     assertThatThrownBy(() -> connect("field-7", "wrong-token"))
         .isInstanceOfSatisfying(
