@@ -21,5 +21,7 @@ public final class BenchMain {
         System.exit(which.equals("help") ? 0 : 2);
       }
     }
+    // Client libraries may leave non-daemon threads behind: the figures are printed, we are done.
+    System.exit(0);
   }
 }

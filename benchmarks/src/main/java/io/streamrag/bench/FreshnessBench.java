@@ -18,14 +18,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,15 +30,16 @@ import tools.jackson.databind.json.JsonMapper;
  * admin API with a sensor of its own, publish readings over MQTT (QoS 1) at a total rate. A reading
  * counts as searchable when retrieval has made both its English and Persian readings chunks visible
  * to searches (retrieval's freshness log, {@code /actuator/freshness}); the latency is that moment
- * minus the moment the device published. The floor printed beside it is the embedding time of one
- * snapshot's readings, measured in this process with the same model.
+ * minus the moment the device published. Printed beside it: where the time went, hop by hop, and
+ * the floor, the embedding time of one reading's snapshot measured in this process with the same
+ * model.
  */
 final class FreshnessBench {
 
   private static final JsonMapper JSON = new JsonMapper();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-  private record Device(String id, String sensor, MqttAsyncClient client) {}
+  private record Device(String id, String sensor, String token) {}
 
   private record Published(String sensor, long atMillis) {}
 
@@ -54,68 +51,79 @@ final class FreshnessBench {
     int seconds = args.integer("seconds", 30);
     String bridge = args.text("bridge", "http://127.0.0.1:8081");
     String retrieval = args.text("retrieval", "http://127.0.0.1:8083");
-    String mqtt = args.text("mqtt", "tcp://127.0.0.1:1883");
+    URI mqtt = URI.create(args.text("mqtt", "tcp://127.0.0.1:1883").replace("tcp://", "http://"));
     String admin = args.text("admin-token", "dev-admin-token");
+    String kafka = args.text("kafka", "localhost:9092");
 
-    // 0. the floor: embedding one snapshot's readings, in English and Persian, with the same model
+    // 0. the floor: embedding one reading's snapshot, as ingest does, with the same model
     double[] floor = embeddingFloor();
 
     // 1. a fleet of devices, each with its own sensor, registered and connected over MQTT
     System.out.printf(Locale.ROOT, "registering and connecting %d devices...%n", devices);
-    List<Device> fleet = fleet(devices, bridge, mqtt, admin);
+    List<Device> fleet = register(devices, bridge, admin);
+    try (var clients =
+        new MqttFleet(
+            mqtt.getHost(),
+            mqtt.getPort(),
+            fleet.stream().map(d -> new MqttFleet.Login(d.id(), d.token())).toList())) {
 
-    // 2. a warm-up third, then the measured run, at a steady total rate
-    int warmup = Math.max(5, seconds / 3);
-    System.out.printf(
-        Locale.ROOT,
-        "publishing %.0f readings/s: %d s warm-up, %d s measured...%n",
-        rate,
-        warmup,
-        seconds);
-    publish(fleet, rate, warmup);
-    long start = System.currentTimeMillis();
-    var published = publish(fleet, rate, seconds);
+      // 2. a warm-up third, then the measured run, at a steady total rate
+      int warmup = Math.max(5, seconds / 3);
+      System.out.printf(
+          Locale.ROOT,
+          "publishing %.0f readings/s: %d s warm-up, %d s measured...%n",
+          rate,
+          warmup,
+          seconds);
+      publish(fleet, clients, rate, warmup, new ArrayList<>());
+      long start = System.currentTimeMillis();
+      var lateness = new ArrayList<Double>();
+      var published = publish(fleet, clients, rate, seconds, lateness);
 
-    // 3. wait for the tail, then read when each reading became searchable
-    Thread.sleep(5_000);
-    var latencies = match(published, freshness(retrieval, start));
-    for (Device d : fleet) {
-      d.client().disconnect().waitForCompletion(2_000);
-      d.client().close();
+      // 3. wait for the tail, then read when each reading became searchable
+      Thread.sleep(5_000);
+      var log = freshness(retrieval, start);
+      var p = Percentiles.of(match(published, log));
+      var late = Percentiles.of(lateness.stream().mapToDouble(Double::doubleValue).toArray());
+      var f = Percentiles.of(floor);
+      System.out.printf(
+          Locale.ROOT,
+          "%nfreshness: %d devices, %.0f readings/s for %d s: %d published, %d searchable, %d not found within 5 s after the run%n",
+          devices,
+          rate,
+          seconds,
+          published.size(),
+          p.count(),
+          published.size() - p.count());
+      System.out.println("publish -> searchable: " + p);
+      System.out.printf(
+          Locale.ROOT,
+          "generator: %d PUBACKs; publishes late against their schedule by p50 %.2f ms, p99 %.2f ms%n",
+          clients.acknowledged(),
+          late.p50(),
+          late.p99());
+      System.out.printf(
+          Locale.ROOT,
+          "floor, embedding what ingest embeds for one reading: p50 %.2f ms, p99 %.2f ms (n=%d)%n",
+          f.p50(),
+          f.p99(),
+          f.count());
+      Hops.print(kafka, fleet.stream().map(Device::sensor).collect(Collectors.toSet()), start, log);
+      System.out.printf(
+          Locale.ROOT,
+          "%n| devices | readings/s | seconds | searchable | p50 ms | p95 ms | p99 ms | max ms | embedding floor p50 ms |%n"
+              + "| %d | %.0f | %d | %d/%d | %.1f | %.1f | %.1f | %.1f | %.2f |%n",
+          devices,
+          rate,
+          seconds,
+          p.count(),
+          published.size(),
+          p.p50(),
+          p.p95(),
+          p.p99(),
+          p.max(),
+          f.p50());
     }
-
-    var p = Percentiles.of(latencies);
-    var f = Percentiles.of(floor);
-    System.out.printf(
-        Locale.ROOT,
-        "%nfreshness: %d devices, %.0f readings/s for %d s: %d published, %d searchable, %d not found within 5 s after the run%n",
-        devices,
-        rate,
-        seconds,
-        published.size(),
-        p.count(),
-        published.size() - p.count());
-    System.out.println("publish -> searchable: " + p);
-    System.out.printf(
-        Locale.ROOT,
-        "floor, embedding what ingest embeds for one reading: p50 %.2f ms, p99 %.2f ms (n=%d)%n",
-        f.p50(),
-        f.p99(),
-        f.count());
-    System.out.printf(
-        Locale.ROOT,
-        "%n| devices | readings/s | seconds | searchable | p50 ms | p95 ms | p99 ms | max ms | embedding floor p50 ms |%n"
-            + "| %d | %.0f | %d | %d/%d | %.1f | %.1f | %.1f | %.1f | %.2f |%n",
-        devices,
-        rate,
-        seconds,
-        p.count(),
-        published.size(),
-        p.p50(),
-        p.p95(),
-        p.p99(),
-        p.max(),
-        f.p50());
   }
 
   private static double[] embeddingFloor() {
@@ -149,8 +157,7 @@ final class FreshnessBench {
     return times;
   }
 
-  private static List<Device> fleet(int count, String bridge, String mqtt, String admin)
-      throws Exception {
+  private static List<Device> register(int count, String bridge, String admin) throws Exception {
     var fleet = new ArrayList<Device>();
     for (int i = 0; i < count; i++) {
       String id = String.format(Locale.ROOT, "bench-%04d", i);
@@ -173,59 +180,47 @@ final class FreshnessBench {
                 + response.body()
                 + " (is ./run.sh running?)");
       }
-      String token = JSON.readTree(response.body()).get("token").asString();
-      var client = new MqttAsyncClient(mqtt, id, new MemoryPersistence());
-      var options = new MqttConnectOptions();
-      options.setUserName(id);
-      options.setPassword(token.toCharArray());
-      options.setCleanSession(true);
-      options.setMaxInflight(100);
-      client.connect(options).waitForCompletion(10_000);
-      fleet.add(new Device(id, sensor, client));
+      fleet.add(new Device(id, sensor, JSON.readTree(response.body()).get("token").asString()));
     }
     return fleet;
   }
 
   /**
-   * Publishes round-robin at a steady total rate for the given time; returns what was sent when.
+   * Publishes round-robin at a steady total rate from this one thread: each publish waits for its
+   * slot; a late slot is published at once, but lateness never turns into a burst of catch-ups.
+   * Returns what was sent when, and records how late each publish was.
    */
-  private static List<Published> publish(List<Device> fleet, double rate, int seconds)
-      throws InterruptedException {
-    var sent = new ConcurrentLinkedQueue<Published>();
-    var next = new AtomicInteger();
-    var scheduler = Executors.newSingleThreadScheduledExecutor();
-    long periodNanos = (long) (1e9 / rate);
-    scheduler.scheduleAtFixedRate(
-        () -> {
-          Device d = fleet.get(Math.floorMod(next.getAndIncrement(), fleet.size()));
-          long now = System.currentTimeMillis();
-          double moisture = Math.round(ThreadLocalRandom.current().nextDouble(10, 40) * 10) / 10.0;
-          String payload =
-              String.format(
-                  Locale.ROOT,
-                  "{\"ts\":\"%s\",\"soil_moisture\":%.1f,\"temperature\":%.1f}",
-                  Instant.ofEpochMilli(now),
-                  moisture,
-                  18.0 + moisture / 10);
-          try {
-            d.client()
-                .publish(
-                    "sensors/" + d.sensor() + "/readings",
-                    payload.getBytes(StandardCharsets.UTF_8),
-                    1,
-                    false);
-            sent.add(new Published(d.sensor(), now));
-          } catch (Exception e) {
-            System.err.println("publish failed for " + d.id() + ": " + e.getMessage());
-          }
-        },
-        0,
-        periodNanos,
-        TimeUnit.NANOSECONDS);
-    Thread.sleep(seconds * 1000L);
-    scheduler.shutdown();
-    scheduler.awaitTermination(5, TimeUnit.SECONDS);
-    return new ArrayList<>(sent);
+  private static List<Published> publish(
+      List<Device> fleet, MqttFleet mqtt, double rate, int seconds, List<Double> lateness) {
+    var sent = new ArrayList<Published>();
+    long period = (long) (1e9 / rate);
+    long start = System.nanoTime();
+    long next = start;
+    long end = start + seconds * 1_000_000_000L;
+    for (int n = 0; next < end; n++, next += period) {
+      long wait = next - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(wait);
+      } else if (-wait > period) {
+        next = System.nanoTime(); // behind: start afresh instead of catching up in a burst
+      }
+      lateness.add(Math.max(0, (System.nanoTime() - next) / 1e6));
+      int index = n % fleet.size();
+      Device d = fleet.get(index);
+      long now = System.currentTimeMillis();
+      double moisture = Math.round(ThreadLocalRandom.current().nextDouble(10, 40) * 10) / 10.0;
+      String payload =
+          String.format(
+              Locale.ROOT,
+              "{\"ts\":\"%s\",\"soil_moisture\":%.1f,\"temperature\":%.1f}",
+              Instant.ofEpochMilli(now),
+              moisture,
+              18.0 + moisture / 10);
+      mqtt.publish(
+          index, "sensors/" + d.sensor() + "/readings", payload.getBytes(StandardCharsets.UTF_8));
+      sent.add(new Published(d.sensor(), now));
+    }
+    return sent;
   }
 
   private static JsonNode freshness(String retrieval, long sinceMillis) throws Exception {
@@ -248,8 +243,8 @@ final class FreshnessBench {
    * it).
    */
   static double[] match(List<Published> published, JsonNode entries) {
-    // sensor -> (received at -> searchable at, the later of the two languages)
-    Map<String, TreeMap<Long, Long>> searchable = new HashMap<>();
+    Map<String, TreeMap<Long, Long>> searchable =
+        new HashMap<>(); // sensor -> received -> searchable
     Map<String, Map<Long, Integer>> languages = new HashMap<>();
     for (JsonNode e : entries) {
       if (!e.get("source").asString().endsWith("/readings")) {
@@ -257,8 +252,9 @@ final class FreshnessBench {
       }
       String sensor = e.get("sensor").asString();
       long received = e.get("receivedAtMillis").asLong();
-      long at = e.get("searchableAtMillis").asLong();
-      searchable.computeIfAbsent(sensor, s -> new TreeMap<>()).merge(received, at, Math::max);
+      searchable
+          .computeIfAbsent(sensor, s -> new TreeMap<>())
+          .merge(received, e.get("searchableAtMillis").asLong(), Math::max);
       languages.computeIfAbsent(sensor, s -> new HashMap<>()).merge(received, 1, Integer::sum);
     }
     var out = new ArrayList<Double>();

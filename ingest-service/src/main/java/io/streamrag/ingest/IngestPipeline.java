@@ -1,5 +1,7 @@
 package io.streamrag.ingest;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
@@ -38,6 +40,8 @@ public class IngestPipeline {
   private final Chunker chunker;
   private final ChunkIndexer indexer;
   private final Outbox outbox;
+  private final Timer sensorEvents;
+  private final Timer acknowledged;
 
   public IngestPipeline(
       TopicView<SensorSnapshotUpdated> snapshots,
@@ -46,7 +50,18 @@ public class IngestPipeline {
       SensorLocks locks,
       Chunker chunker,
       ChunkIndexer indexer,
-      Outbox outbox) {
+      Outbox outbox,
+      MeterRegistry meters) {
+    this.sensorEvents =
+        Timer.builder("ingest.sensor.event")
+            .description("Folding, rendering, embedding and publishing one sensor event")
+            .publishPercentiles(0.5, 0.95, 0.99)
+            .register(meters);
+    this.acknowledged =
+        Timer.builder("ingest.sensor.event.ack")
+            .description("Waiting for the broker to acknowledge one event's outputs")
+            .publishPercentiles(0.5, 0.95, 0.99)
+            .register(meters);
     this.snapshots = snapshots;
     this.folder = folder;
     this.snapshotIndexer = snapshotIndexer;
@@ -65,6 +80,7 @@ public class IngestPipeline {
     var record = (GenericRecord) event;
     String sensor = (String) record.get("sensor_uuid");
     Instant receivedAt = (Instant) record.get("received_at");
+    long start = System.nanoTime();
     synchronized (locks.of(sensor)) {
       // 1. fold it into the sensor's snapshot; a duplicate or an older reading changes nothing
       var folded = folder.fold(snapshots.get(sensor).orElse(null), event);
@@ -77,9 +93,12 @@ public class IngestPipeline {
       out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
       // 3. make its changed sections searchable, now or at the end of a burst
       snapshotIndexer.request(snapshot, receivedAt, out);
+      long sent = System.nanoTime();
       out.await();
       snapshots.update(sensor, snapshot);
+      acknowledged.record(System.nanoTime() - sent, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
+    sensorEvents.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
   }
 
   /** A knowledge document, new, changed or deleted. */

@@ -1,5 +1,6 @@
 package io.streamrag.ingest;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkIndexer;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
@@ -51,7 +52,8 @@ class IngestWiring {
       SensorLocks locks,
       Chunker chunker,
       ChunkIndexer indexer,
-      Outbox outbox) {
+      Outbox outbox,
+      MeterRegistry meters) {
     return new IngestPipeline(
         snapshots,
         new SnapshotFolder(new SnapshotText()),
@@ -59,7 +61,8 @@ class IngestWiring {
         locks,
         chunker,
         indexer,
-        outbox);
+        outbox,
+        meters);
   }
 
   @Bean(destroyMethod = "close")

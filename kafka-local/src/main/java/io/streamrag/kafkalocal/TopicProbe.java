@@ -23,7 +23,16 @@ public final class TopicProbe implements AutoCloseable {
   private final AvroDeserializer avro = new AvroDeserializer();
   private final String topic;
 
+  /** Reads the topic from its beginning. */
   public TopicProbe(String bootstrapServers, String topic) {
+    this(bootstrapServers, topic, -1);
+  }
+
+  /**
+   * Reads the topic from the first record created at or after {@code fromMillis} (epoch ms), or
+   * from its beginning when {@code fromMillis} is negative.
+   */
+  public TopicProbe(String bootstrapServers, String topic, long fromMillis) {
     this.topic = topic;
     this.consumer =
         new KafkaConsumer<>(
@@ -42,12 +51,28 @@ public final class TopicProbe implements AutoCloseable {
             .toList();
     consumer.assign(partitions);
     consumer.seekToBeginning(partitions);
+    if (fromMillis >= 0) {
+      var query = new java.util.HashMap<TopicPartition, Long>();
+      partitions.forEach(p -> query.put(p, fromMillis));
+      consumer
+          .offsetsForTimes(query)
+          .forEach(
+              (p, found) -> {
+                if (found == null) {
+                  consumer.seekToEnd(List.of(p));
+                } else {
+                  consumer.seek(p, found.offset());
+                }
+              });
+    }
   }
 
   /**
-   * A record as read back: key, decoded value ({@code null} for a tombstone), raw bytes, headers.
+   * A record as read back: key, decoded value ({@code null} for a tombstone), raw bytes, headers,
+   * and the time its producer created it (epoch ms).
    */
-  public record Received(String key, Object value, byte[] raw, Map<String, String> headers) {}
+  public record Received(
+      String key, Object value, byte[] raw, Map<String, String> headers, long timestamp) {}
 
   /**
    * Waits until a record matching the predicate arrives and returns it.
@@ -93,7 +118,7 @@ public final class TopicProbe implements AutoCloseable {
       r.headers()
           .forEach(h -> headers.put(h.key(), h.value() == null ? null : new String(h.value())));
       Object value = decode(r.value());
-      out.add(new Received(r.key(), value, r.value(), headers));
+      out.add(new Received(r.key(), value, r.value(), headers, r.timestamp()));
     }
     return out;
   }

@@ -30,6 +30,12 @@ public final class Chunker {
 
   /** The chunks of a text, in order; none for a blank text. */
   public List<String> split(String text) {
+    if (text.length() <= maxTokens) {
+      // Every token is at least one character: a text this short is one chunk, no tokenising
+      // needed.
+      String stripped = text.strip();
+      return stripped.isEmpty() ? List.of() : List.of(stripped);
+    }
     List<int[]> tokens = tokenize(text);
     var chunks = new ArrayList<String>();
     int start = 0;

@@ -28,9 +28,10 @@ import org.slf4j.LoggerFactory;
  * its bytes.
  *
  * <p>Delivery: the broker acknowledges (PUBACK) when it has the message, and the bridge publishes
- * it to Kafka within milliseconds; a crash in between loses that reading. Where that is not
- * acceptable, run an external broker in {@code external} mode: there the bridge acknowledges only
- * after Kafka has the reading.
+ * it to Kafka within milliseconds, without waiting for one reading's acknowledgement before taking
+ * the next (the idempotent producer keeps each sensor's order); a crash in between loses that
+ * reading. Where that is not acceptable, run an external broker in {@code external} mode: there the
+ * bridge acknowledges a message only after Kafka has it.
  */
 public final class EmbeddedMqttBroker implements AutoCloseable {
 
@@ -87,17 +88,19 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
 
           @Override
           public void onPublish(InterceptPublishMessage msg) {
-            try {
-              byte[] payload = ByteBufUtil.getBytes(msg.getPayload());
-              ingress.accept(
-                  msg.getTopicName(), new Credentials.ConnectedDevice(msg.getUsername()), payload);
-            } catch (RuntimeException e) {
-              log.error(
-                  "reading from {} on {} could not be handed to Kafka",
-                  msg.getUsername(),
-                  msg.getTopicName(),
-                  e);
-            }
+            byte[] payload = ByteBufUtil.getBytes(msg.getPayload());
+            ingress
+                .accept(
+                    msg.getTopicName(), new Credentials.ConnectedDevice(msg.getUsername()), payload)
+                .exceptionally(
+                    e -> {
+                      log.error(
+                          "reading from {} on {} could not be handed to Kafka",
+                          msg.getUsername(),
+                          msg.getTopicName(),
+                          e);
+                      return null;
+                    });
           }
 
           @Override

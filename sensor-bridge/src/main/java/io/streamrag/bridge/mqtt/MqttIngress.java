@@ -3,13 +3,15 @@ package io.streamrag.bridge.mqtt;
 import io.streamrag.bridge.BridgePipeline;
 import io.streamrag.bridge.BridgePipeline.Kind;
 import io.streamrag.bridge.auth.Credentials;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Firmware over MQTT: a JSON reading (the same payload as the HTTP endpoint) published at QoS 1 to
- * {@code sensors/{sensor_uuid}/readings}. Hands each message to the pipeline and returns once Kafka
- * has the reading or its reject.
+ * {@code sensors/{sensor_uuid}/readings}. Hands each message to the pipeline; the future completes
+ * once Kafka has the reading or its reject. Callers do not wait in line: one reading's round trip
+ * to the broker never holds up the next.
  */
 public final class MqttIngress {
 
@@ -29,10 +31,11 @@ public final class MqttIngress {
     return TOPIC.matcher(topic).matches();
   }
 
-  /** Accepts or refuses one message; never throws for bad input (it is kept as a reject). */
-  public void accept(String topic, Credentials credentials, byte[] payload) {
+  /** Accepts or refuses one message; bad input is kept as a reject, never thrown. */
+  public CompletableFuture<BridgePipeline.Outcome> accept(
+      String topic, Credentials credentials, byte[] payload) {
     Matcher m = TOPIC.matcher(topic);
     String sensor = m.matches() ? m.group(1) : topic;
-    pipeline.handle(Kind.READING, "mqtt", credentials, sensor, payload).join();
+    return pipeline.handle(Kind.READING, "mqtt", credentials, sensor, payload);
   }
 }

@@ -1,0 +1,117 @@
+package io.streamrag.bench;
+
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.index.IndexChanged;
+import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Where the time of publish → searchable goes, hop by hop, read back from the records themselves: a
+ * reading carries the device's publish time (its {@code ts}) and the bridge's {@code received_at};
+ * every Kafka record carries the time its producer created it.
+ */
+final class Hops {
+
+  private Hops() {}
+
+  static void print(String brokers, Set<String> sensors, long sinceMillis, JsonNode freshness) {
+    var readings = new HashMap<String, Object[]>(); // event id -> {reading, record time}
+    for (var r : read(brokers, Topics.SENSOR_READINGS.name(), sinceMillis - 1000)) {
+      if (r.value() instanceof SensorReadingReceived s
+          && sensors.contains(s.getSensorUuid())
+          && s.getMeasuredAt().toEpochMilli() >= sinceMillis) {
+        readings.put(s.getEventId(), new Object[] {s, r.timestamp()});
+      }
+    }
+    var snapshotAt = new HashMap<String, Long>(); // event id -> snapshot record time
+    for (var r : read(brokers, Topics.SENSOR_SNAPSHOTS.name(), sinceMillis - 1000)) {
+      if (r.value() instanceof SensorSnapshotUpdated s
+          && readings.containsKey(s.getLastEventId())) {
+        snapshotAt.putIfAbsent(s.getLastEventId(), r.timestamp());
+      }
+    }
+    var indexedAt =
+        new HashMap<
+            String, Long>(); // sensor@received -> index change record time (English readings chunk)
+    for (var r : read(brokers, Topics.INDEX_CHANGES.name(), sinceMillis - 1000)) {
+      if (r.value() instanceof IndexChanged c
+          && c.getPayload() != null
+          && sensors.contains(c.getPayload().getSensorUuid())
+          && c.getPayload().getSource().endsWith("/readings")
+          && c.getPayload().getLanguage().equals("en")) {
+        indexedAt.putIfAbsent(
+            c.getPayload().getSensorUuid() + "@" + c.getSourceReceivedAt().toEpochMilli(),
+            r.timestamp());
+      }
+    }
+    var searchableAt = new HashMap<String, Long>();
+    for (JsonNode e : freshness) {
+      if (e.get("source").asString().endsWith("/readings")) {
+        searchableAt.merge(
+            e.get("sensor").asString() + "@" + e.get("receivedAtMillis").asLong(),
+            e.get("searchableAtMillis").asLong(),
+            Math::max);
+      }
+    }
+    Map<String, List<Double>> hops = new java.util.LinkedHashMap<>();
+    for (String name :
+        List.of(
+            "device publish -> bridge accepted",
+            "bridge accepted -> on sensor.readings",
+            "sensor.readings -> snapshot produced",
+            "snapshot -> index change produced",
+            "index change -> searchable")) {
+      hops.put(name, new ArrayList<>());
+    }
+    for (var entry : readings.entrySet()) {
+      var s = (SensorReadingReceived) entry.getValue()[0];
+      long onTopic = (Long) entry.getValue()[1];
+      long published = s.getMeasuredAt().toEpochMilli();
+      long accepted = s.getReceivedAt().toEpochMilli();
+      hops.get("device publish -> bridge accepted").add((double) (accepted - published));
+      hops.get("bridge accepted -> on sensor.readings").add((double) (onTopic - accepted));
+      Long snap = snapshotAt.get(entry.getKey());
+      if (snap != null) {
+        hops.get("sensor.readings -> snapshot produced").add((double) (snap - onTopic));
+      }
+      String key = s.getSensorUuid() + "@" + accepted;
+      Long indexed = indexedAt.get(key);
+      if (snap != null && indexed != null) {
+        hops.get("snapshot -> index change produced").add((double) (indexed - snap));
+      }
+      Long searchable = searchableAt.get(key);
+      if (indexed != null && searchable != null) {
+        hops.get("index change -> searchable").add((double) (searchable - indexed));
+      }
+    }
+    System.out.println("\n| hop | p50 ms | p95 ms | p99 ms | n |");
+    System.out.println("|---|---|---|---|---|");
+    hops.forEach(
+        (name, values) -> {
+          var p = Percentiles.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+          System.out.printf(
+              Locale.ROOT,
+              "| %s | %.1f | %.1f | %.1f | %d |%n",
+              name,
+              p.p50(),
+              p.p95(),
+              p.p99(),
+              p.count());
+        });
+  }
+
+  private static List<TopicProbe.Received> read(String brokers, String topic, long fromMillis) {
+    try (var probe = new TopicProbe(brokers, topic, fromMillis)) {
+      return probe.drain(Duration.ofSeconds(3));
+    }
+  }
+}
