@@ -49,6 +49,15 @@ final class Http {
         .statusCode();
   }
 
+  static int put(String url, String token, String json) {
+    return send(HttpRequest.newBuilder(URI.create(url))
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(json))
+            .build())
+        .statusCode();
+  }
+
   static Chat chat(String gatewayUrl, String apiKey, String sensor, String message) {
     String json =
         "{\"message\":\""

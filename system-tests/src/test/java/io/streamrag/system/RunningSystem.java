@@ -26,6 +26,23 @@ final class RunningSystem implements AutoCloseable {
   final ConfigurableApplicationContext llm;
   final ConfigurableApplicationContext gateway;
 
+  private static RunningSystem shared;
+
+  /**
+   * One system for every test class of this JVM, closed when the JVM exits: starting five services
+   * and a broker costs about 20 s on two cores. Test classes use different sensors, so they do not
+   * see each other's data.
+   */
+  static synchronized RunningSystem shared() {
+    if (shared == null) {
+      long t0 = System.nanoTime();
+      shared = new RunningSystem();
+      System.out.printf("system started in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "system-tests-stop"));
+    }
+    return shared;
+  }
+
   RunningSystem() {
     // Consumers first, so nothing published by the others waits for them to join.
     retrieval = start(RetrievalApplication.class, RetrievalApplication.CONFIG_NAME);
@@ -43,6 +60,11 @@ final class RunningSystem implements AutoCloseable {
     return "http://127.0.0.1:" + bridge.getEnvironment().getProperty("local.server.port");
   }
 
+  /** The port of the embedded MQTT broker. */
+  int mqttPort() {
+    return bridge.getBean(io.streamrag.bridge.mqtt.EmbeddedMqttBroker.class).port();
+  }
+
   private ConfigurableApplicationContext start(Class<?> app, String configName) {
     var context =
         new SpringApplicationBuilder(app)
@@ -51,7 +73,9 @@ final class RunningSystem implements AutoCloseable {
             .run(
                 "--server.port=0",
                 "--spring.kafka.bootstrap-servers=" + kafka.bootstrapServers(),
-                "--spring.jmx.enabled=false");
+                "--spring.jmx.enabled=false",
+                "--bridge.mqtt.host=127.0.0.1",
+                "--bridge.mqtt.port=0");
     services.add(context);
     return context;
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,14 +21,7 @@ class WholeFlowTest {
 
   @BeforeAll
   static void start() {
-    long t0 = System.nanoTime();
-    system = new RunningSystem();
-    System.out.printf("system started in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
-  }
-
-  @AfterAll
-  static void stop() {
-    system.close();
+    system = RunningSystem.shared();
   }
 
   @Test
@@ -91,7 +83,7 @@ class WholeFlowTest {
   }
 
   /** Asks again (a new request each time) until the streamed tokens contain the text. */
-  private static Http.Chat askUntil(
+  static Http.Chat askUntil(
       java.util.function.Supplier<Http.Chat> ask, String text, Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
     Http.Chat last;
