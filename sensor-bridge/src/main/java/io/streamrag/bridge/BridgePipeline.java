@@ -8,6 +8,7 @@ import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
+import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
@@ -99,6 +100,52 @@ public class BridgePipeline {
           raw,
           invalid,
           received);
+    }
+  }
+
+  /**
+   * Sends a refused payload through steps 1 to 3 again, as its device sent it then: the device must
+   * still be registered and allowed the sensor, and the time checks use the original arrival time.
+   * A payload that was never authenticated, or whose bytes were not kept, is not replayed. A
+   * payload refused again is not recorded again: its reject is still on the topic.
+   *
+   * @return {@code accepted}, {@code still_<reason>} or {@code skipped_<why>}
+   */
+  public CompletableFuture<String> replay(ReadingRejected reject) {
+    String code = reject.getReasonCode();
+    if (code.equals(InvalidReading.Reason.UNAUTHENTICATED.code()) || reject.getDeviceId() == null) {
+      return CompletableFuture.completedFuture("skipped_unauthenticated");
+    }
+    if (reject.getRaw().remaining() == 0) {
+      return CompletableFuture.completedFuture("skipped_no_bytes");
+    }
+    var device = devices.byId(reject.getDeviceId());
+    if (device.isEmpty()) {
+      return CompletableFuture.completedFuture("skipped_unknown_device");
+    }
+    Kind kind = Kind.valueOf(reject.getKind().toUpperCase());
+    byte[] raw = new byte[reject.getRaw().remaining()];
+    reject.getRaw().duplicate().get(raw);
+    String sensor = reject.getSensorUuid();
+    Instant received = reject.getReceivedAt();
+    try {
+      devices.authorize(device.get(), sensor);
+      String transport = reject.getTransport();
+      return switch (kind) {
+        case READING -> {
+          var event =
+              readings.parse(sensor, raw, received).toEvent(device.get().id(), transport, received);
+          yield outbox.reading(event).thenApply(ack -> "accepted");
+        }
+        case PROFILE ->
+            outbox.profile(profiles.parse(sensor, raw, received)).thenApply(ack -> "accepted");
+        case FORECAST ->
+            outbox
+                .forecast(forecasts.parse(sensor, raw, received, transport))
+                .thenApply(ack -> "accepted");
+      };
+    } catch (InvalidReading still) {
+      return CompletableFuture.completedFuture("still_" + still.reason().code());
     }
   }
 

@@ -7,6 +7,7 @@ import io.streamrag.bridge.mqtt.EmbeddedMqttBroker;
 import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
 import io.streamrag.bridge.publish.BridgeOutbox;
+import io.streamrag.bridge.reject.RejectReplay;
 import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
@@ -53,6 +54,12 @@ class BridgeWiring {
       BridgeProperties properties) {
     return new BridgePipeline(
         devices, readings, profiles, forecasts, outbox, clock, properties.maxPayloadBytes());
+  }
+
+  @Bean
+  RejectReplay rejectReplay(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, BridgePipeline pipeline) {
+    return new RejectReplay(brokers, pipeline);
   }
 
   @Bean

@@ -1,0 +1,107 @@
+package io.streamrag.bridge.admin;
+
+import io.streamrag.bridge.auth.DeviceRegistry;
+import io.streamrag.bridge.reject.RejectReplay;
+import io.streamrag.schemas.sensor.ReadingRejected;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /admin/rejects/replay} with {@code {since, reason_code?, sensor_uuid?, kind?}},
+ * behind the admin token: sends the refused payloads kept since then through the bridge again, once
+ * the cause is fixed, and answers how many were read and what became of them.
+ */
+@RestController
+class RejectAdminController {
+
+  private final DeviceRegistry registry;
+  private final RejectReplay replay;
+  private final JsonMapper json;
+
+  RejectAdminController(DeviceRegistry registry, RejectReplay replay, JsonMapper json) {
+    this.registry = registry;
+    this.replay = replay;
+    this.json = json;
+  }
+
+  @PostMapping("/admin/rejects/replay")
+  Mono<ResponseEntity<Map<String, Object>>> replay(
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @RequestBody(required = false) byte[] body) {
+    if (authorization == null
+        || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+        || !registry.isAdmin(authorization.substring(7).trim())) {
+      return Mono.just(
+          ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+              .body(
+                  Map.of(
+                      "error",
+                      "unauthenticated",
+                      "message",
+                      "send Authorization: Bearer <admin token>")));
+    }
+    JsonNode root;
+    try {
+      root = body == null ? null : json.readTree(body);
+    } catch (JacksonException e) {
+      return Mono.just(bad(null, "body is not valid JSON: " + e.getOriginalMessage()));
+    }
+    if (root == null || !root.path("since").isString()) {
+      return Mono.just(
+          bad(
+              "since",
+              "body must be {\"since\": \"<ISO-8601 instant>\", \"reason_code\"?, \"sensor_uuid\"?, \"kind\"?}"));
+    }
+    Instant since;
+    try {
+      since = Instant.parse(root.get("since").asString());
+    } catch (DateTimeParseException e) {
+      return Mono.just(
+          bad("since", "since must be an ISO-8601 instant such as 2026-11-30T08:00:00Z"));
+    }
+    Predicate<ReadingRejected> match =
+        equal(root, "reason_code", ReadingRejected::getReasonCode)
+            .and(equal(root, "sensor_uuid", ReadingRejected::getSensorUuid))
+            .and(equal(root, "kind", ReadingRejected::getKind));
+    return Mono.fromCallable(() -> replay.replay(since, match))
+        .subscribeOn(Schedulers.boundedElastic())
+        .map(
+            s ->
+                ResponseEntity.ok(
+                    Map.<String, Object>of(
+                        "read", s.read(), "matched", s.matched(), "outcomes", s.outcomes())));
+  }
+
+  private static Predicate<ReadingRejected> equal(
+      JsonNode root, String field, java.util.function.Function<ReadingRejected, String> value) {
+    JsonNode wanted = root.get(field);
+    if (wanted == null || wanted.isNull()) {
+      return r -> true;
+    }
+    String text = wanted.asString();
+    return r -> text.equals(value.apply(r));
+  }
+
+  private static ResponseEntity<Map<String, Object>> bad(String field, String message) {
+    return ResponseEntity.badRequest()
+        .body(
+            field == null
+                ? Map.of("error", "malformed", "message", message)
+                : Map.of("error", "malformed", "field", field, "message", message));
+  }
+}
