@@ -9,6 +9,9 @@ import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.feed.FreshnessEndpoint;
 import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
+import io.streamrag.retrieval.rerank.FallbackReranker;
+import io.streamrag.retrieval.rerank.RerankApiReranker;
+import io.streamrag.retrieval.rerank.RerankProperties;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.route.KbRouter;
@@ -28,6 +31,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The Kafka handler (one call into the pipeline) and the stages it uses. */
 @Configuration(proxyBeanMethods = false)
@@ -119,9 +123,18 @@ class RetrievalWiring {
     return new FreshnessEndpoint(log);
   }
 
+  /** The local reranker, or a rerank API with the local one behind it (S0.4). */
   @Bean
-  Reranker reranker() {
-    return new TermOverlapReranker();
+  Reranker reranker(RerankProperties rerank, JsonMapper json) {
+    Reranker local = new TermOverlapReranker();
+    if (!rerank.remote()) {
+      return local;
+    }
+    log.info("reranking with {} at {}", rerank.model(), rerank.baseUrl());
+    return new FallbackReranker(
+        new RerankApiReranker(
+            rerank.baseUrl(), rerank.apiKey(), rerank.model(), rerank.timeout(), json),
+        local);
   }
 
   /** Ready once the index has caught up with the topic. */

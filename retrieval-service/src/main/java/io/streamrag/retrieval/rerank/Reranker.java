@@ -7,7 +7,8 @@ import java.util.List;
  * Orders search candidates by their relevance to the question and keeps the best (S0.4). The
  * relevance, in [0, 1], reaches the prompt as {@code Relevance} (S0.5).
  *
- * <p>Implementations: {@link TermOverlapReranker} (local, no model).
+ * <p>Implementations: {@link TermOverlapReranker} (local, no model, the default), {@link
+ * RerankApiReranker} (Jina/Cohere-compatible API), {@link FallbackReranker} (remote, else local).
  */
 public interface Reranker {
 

@@ -1,0 +1,84 @@
+package io.streamrag.retrieval.rerank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The rerank API adapter against a local server speaking the Jina/Cohere protocol. */
+class RerankApiRerankerTest extends RerankerContract {
+
+  private final FakeRerankServer server = newServer();
+  private final RerankApiReranker reranker =
+      new RerankApiReranker(
+          server.baseUrl(),
+          "test-key",
+          "jina-reranker-v2-base-multilingual",
+          Duration.ofSeconds(5),
+          JsonMapper.builder().build());
+
+  @Override
+  protected Reranker reranker() {
+    return reranker;
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void itSendsTheQuestionThePassagesTheModelAndTheKey() {
+    reranker.rerank(
+        "soil moisture", List.of(candidate("a", "soil moisture is low"), candidate("b", "x")), 1);
+
+    var body = server.lastBody.get();
+    assertThat(body.path("query").asString()).isEqualTo("soil moisture");
+    assertThat(body.path("documents")).hasSize(2);
+    assertThat(body.path("top_n").asInt()).isEqualTo(1);
+    assertThat(body.path("model").asString()).isEqualTo("jina-reranker-v2-base-multilingual");
+    assertThat(server.lastAuthorization.get()).isEqualTo("Bearer test-key");
+  }
+
+  @Test
+  void aServerErrorOrAnUnreadableAnswerIsAClearFailure() {
+    var given = List.of(candidate("a", "soil"));
+    server.status = 503;
+    assertThatThrownBy(() -> reranker.rerank("soil", given, 1))
+        .isInstanceOf(RerankApiReranker.RerankUnavailable.class)
+        .hasMessageContaining("503")
+        .hasMessageContaining("model overloaded");
+
+    server.status = 200;
+    server.override = "{\"results\":[{\"index\":7,\"relevance_score\":0.9}]}";
+    assertThatThrownBy(() -> reranker.rerank("soil", given, 1))
+        .isInstanceOf(RerankApiReranker.RerankUnavailable.class)
+        .hasMessageContaining("out of range");
+  }
+
+  @Test
+  void whenTheApiIsDownTheFallbackRanksLocally() {
+    server.status = 500;
+    var fallback = new FallbackReranker(reranker, new TermOverlapReranker());
+
+    var ranked =
+        fallback.rerank(
+            "irrigate wheat",
+            List.of(candidate("off", "saffron corms"), candidate("on", "irrigate wheat early")),
+            1);
+
+    assertThat(ranked).extracting(r -> r.candidate().chunk().pointId()).containsExactly("on");
+  }
+
+  private static FakeRerankServer newServer() {
+    try {
+      return new FakeRerankServer();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}
