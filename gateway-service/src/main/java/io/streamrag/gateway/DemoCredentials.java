@@ -19,6 +19,8 @@ class DemoCredentials implements ApplicationRunner {
     log.warn(
         "DEMO MODE: API key 'dev-farmer-key' owns sensor 550e8400-e29b-41d4-a716-446655440000;"
             + " 'dev-other-key' owns sensor 6fa459ea-ee8a-3ca4-894e-db77e160355e."
+            + " Pipelines: both use 'croplogic' by default; 'dev-farmer-key' may also send"
+            + " \"pipeline\":\"reference\" (units and conversions)."
             + " Never use the demo profile in production.");
   }
 }

@@ -24,7 +24,6 @@ public class GatewayPipeline {
   private final AnswerRelay relay;
   private final Outbox outbox;
   private final JsonMapper json;
-  private final String pipeline;
   private final Clock clock;
 
   public GatewayPipeline(
@@ -33,14 +32,12 @@ public class GatewayPipeline {
       AnswerRelay relay,
       Outbox outbox,
       JsonMapper json,
-      String pipeline,
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
     this.relay = relay;
     this.outbox = outbox;
     this.json = json;
-    this.pipeline = pipeline;
     this.clock = clock;
   }
 
@@ -87,6 +84,16 @@ public class GatewayPipeline {
               "forbidden_sensor",
               "this API key may not use sensor " + chat.sensorUuid(),
               "sensor_uuid"));
+    }
+    // and may use the pipeline it names (else its default): retrieval searches only its KBs
+    String pipeline = chat.pipeline() == null ? caller.get().pipelines().get(0) : chat.pipeline();
+    if (!caller.get().mayUse(pipeline)) {
+      return refuse(
+          new Refusal(
+              403,
+              "forbidden_pipeline",
+              "this API key may not use pipeline " + pipeline,
+              "pipeline"));
     }
     // 4. guardrails, in order: prompt injection, then input length (S0.2)
     var refusal = guardrails.check(chat.message());

@@ -26,15 +26,18 @@ public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @No
    * @param user the owner, recorded with each request
    * @param keySha256 hex SHA-256 of the API key
    * @param sensors the sensors this key may ask about
+   * @param pipelines the assistant pipelines this key may use, the first being its default; empty:
+   *     only {@code gateway.chat.pipeline}
    */
   public record ApiKey(
       @NotBlank String user,
       @Pattern(regexp = "[0-9a-f]{64}", message = "must be 64 lowercase hex characters (SHA-256)")
           String keySha256,
-      @NotEmpty List<String> sensors) {}
+      @NotEmpty List<String> sensors,
+      List<String> pipelines) {}
 
   /**
-   * @param pipeline the assistant pipeline questions go to
+   * @param pipeline the default assistant pipeline, for keys that name none
    * @param maxMessageChars a longer message is refused with 413
    * @param maxBodyBytes a larger request body is refused with 413
    * @param answerTimeout the longest wait for the first answer event

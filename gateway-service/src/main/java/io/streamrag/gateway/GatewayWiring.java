@@ -59,8 +59,7 @@ class GatewayWiring {
             List.of(
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
-    return new GatewayPipeline(
-        keys, guardrails, relay, outbox, json, properties.chat().pipeline(), Clock.systemUTC());
+    return new GatewayPipeline(keys, guardrails, relay, outbox, json, Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

@@ -65,8 +65,14 @@ public class RetrievalPipeline {
   /** The context for one chat request. */
   public ContextRetrieved retrieve(ChatRequested request) {
     String question = request.getMessage();
-    // 1. route the question to the pipeline's knowledge bases by keywords (S1.2)
-    List<String> kbs = router.route(question, live.knowledgeBases(request.getPipeline()));
+    // 1. route the question to knowledge bases of the caller's pipeline only (S1.2)
+    List<String> kbs =
+        router.route(
+            question,
+            request.getLanguage(),
+            live.knowledgeBases(request.getPipeline()).stream()
+                .map(kb -> new KbRouter.Kb(kb.getKbName(), kb.getDescription()))
+                .toList());
     var context =
         ContextRetrieved.newBuilder()
             .setRequest(request)

@@ -39,6 +39,12 @@ class RetrievalWiring {
 
   private static final Logger log = LoggerFactory.getLogger(RetrievalWiring.class);
 
+  /**
+   * The least cosine similarity between an English question and a KB description for routing by
+   * meaning; below it, routing is unsure and searches every KB of the pipeline.
+   */
+  private static final double ROUTING_MIN_COSINE = 0.2;
+
   /** Binding {@code retrieve-in-0}: chat.requests (the context goes to chat.contexts). */
   @Bean
   Consumer<Message<byte[]>> retrieve(RetrievalPipeline pipeline) {
@@ -55,7 +61,7 @@ class RetrievalWiring {
       IndexFeed feed,
       Outbox outbox) {
     return new RetrievalPipeline(
-        new KbRouter(properties.routing()),
+        new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
         store,
         embedder,
         reranker,

@@ -59,7 +59,14 @@ class RetrievalServiceTest {
           Topics.KB_CONFIGS.name(),
           kb,
           new KnowledgeBaseConfigured(
-              kb, "croplogic", kb, "tone of " + kb, List.of("fa", "en"), Instant.EPOCH));
+              kb,
+              "croplogic",
+              kb,
+              "tone of " + kb,
+              List.of("fa", "en"),
+              Instant.EPOCH,
+              kb,
+              List.of("croplogic")));
     }
     chunk(
         "g-irr-fa",

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -23,7 +24,13 @@ public class ApiKeys {
             .collect(
                 Collectors.toMap(
                     GatewayProperties.ApiKey::keySha256,
-                    k -> new Caller(k.user(), Set.copyOf(k.sensors()))));
+                    k ->
+                        new Caller(
+                            k.user(),
+                            Set.copyOf(k.sensors()),
+                            k.pipelines() == null || k.pipelines().isEmpty()
+                                ? List.of(properties.chat().pipeline())
+                                : List.copyOf(k.pipelines()))));
   }
 
   /** The caller behind a bearer token, if the token is a known key. */

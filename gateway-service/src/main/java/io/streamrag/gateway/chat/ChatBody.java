@@ -11,7 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * @param message the question (may be empty here; the guardrails refuse it)
  */
-public record ChatBody(String message, String sensorUuid, String conversationId) {
+public record ChatBody(String message, String sensorUuid, String conversationId, String pipeline) {
 
   /** Thrown with the refusal a malformed body gets. */
   public static final class Invalid extends RuntimeException {
@@ -64,12 +64,24 @@ public record ChatBody(String message, String sensorUuid, String conversationId)
               "conversation_id must be a string of at most 128 characters",
               "conversation_id"));
     }
+    JsonNode pipeline = root.get("pipeline");
+    if (pipeline != null
+        && !pipeline.isNull()
+        && (!pipeline.isString() || !pipeline.asString().matches("[a-z0-9_-]{1,64}"))) {
+      throw new Invalid(
+          new Refusal(
+              400,
+              "invalid_field",
+              "pipeline must be the name of a pipeline your key may use (a-z, 0-9, '-', '_')",
+              "pipeline"));
+    }
     return new ChatBody(
         message == null || message.isNull() ? "" : message.asString(),
         sensor.asString().toLowerCase(),
         conversation == null || conversation.isNull()
             ? UUID.randomUUID().toString()
-            : conversation.asString());
+            : conversation.asString(),
+        pipeline == null || pipeline.isNull() ? null : pipeline.asString());
   }
 
   private static boolean isUuid(String s) {

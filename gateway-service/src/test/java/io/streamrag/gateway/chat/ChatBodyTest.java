@@ -17,7 +17,7 @@ class ChatBodyTest {
         parse(
             "{\"message\":\"hi\",\"sensor_uuid\":\"" + SENSOR + "\",\"conversation_id\":\"c-1\"}");
 
-    assertThat(body).isEqualTo(new ChatBody("hi", SENSOR, "c-1"));
+    assertThat(body).isEqualTo(new ChatBody("hi", SENSOR, "c-1", null));
   }
 
   @Test

@@ -146,6 +146,28 @@ class ChatEndpointTest {
   }
 
   @Test
+  void aPipelineTheKeyMayNotUseIs403AndAMalformedOneIs400() {
+    chat(
+            "dev-other-key",
+            "{\"message\":\"hi\",\"sensor_uuid\":\"" + OTHER + "\",\"pipeline\":\"reference\"}")
+        .expectStatus()
+        .isForbidden()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("forbidden_pipeline")
+        .jsonPath("$.field")
+        .isEqualTo("pipeline");
+    chat(
+            "dev-farmer-key",
+            "{\"message\":\"hi\",\"sensor_uuid\":\"" + MINE + "\",\"pipeline\":\"../etc\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("pipeline");
+  }
+
+  @Test
   void anEmptyMessageIs400() {
     chat("dev-farmer-key", "{\"message\":\"  \",\"sensor_uuid\":\"" + MINE + "\"}")
         .expectStatus()

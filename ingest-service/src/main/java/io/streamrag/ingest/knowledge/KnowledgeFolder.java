@@ -16,17 +16,24 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * A folder of knowledge bases: one sub-folder per KB holding {@code kb.yml} (description,
- * languages), {@code tone.md} (the KB's output style, S1.1) and Markdown documents named {@code
- * <topic>.<fa|en>.md}. Works on the classpath and on disk.
+ * A folder of knowledge bases: one sub-folder per KB holding {@code kb.yml} (name, description,
+ * languages, pipelines), {@code tone.md} (the KB's output style, S1.1) and Markdown documents named
+ * {@code <topic>.<fa|en>.md}. Works on the classpath and on disk.
  */
 public final class KnowledgeFolder {
 
   /** One knowledge base as found in the folder. */
+  /**
+   * @param name the KB's id ({@code kb_name}): its sub-folder's name
+   * @param displayName its name for people, {@code name} in {@code kb.yml}
+   * @param pipelines the pipelines it belongs to; empty: the importer's default pipeline
+   */
   public record Base(
       String name,
+      String displayName,
       String description,
       List<String> languages,
+      List<String> pipelines,
       String tone,
       List<Document> documents) {}
 
@@ -81,8 +88,10 @@ public final class KnowledgeFolder {
     docs.sort(Comparator.comparing(Document::source));
     return new Base(
         kb,
+        String.valueOf(meta.getOrDefault("name", kb)),
         String.valueOf(meta.getOrDefault("description", kb)),
         (List<String>) meta.getOrDefault("languages", List.of("fa", "en")),
+        (List<String>) meta.getOrDefault("pipelines", List.of()),
         tone,
         docs);
   }

@@ -13,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -62,14 +63,21 @@ public class KnowledgeImport {
     int deleted = 0;
     var seen = new HashSet<String>();
     for (var base : bases) {
+      List<String> pipelines =
+          base.pipelines().isEmpty()
+              ? List.of(properties.knowledge().pipeline())
+              : base.pipelines();
       var config =
-          new KnowledgeBaseConfigured(
-              base.name(),
-              properties.knowledge().pipeline(),
-              base.description(),
-              base.tone(),
-              base.languages(),
-              clock.instant());
+          KnowledgeBaseConfigured.newBuilder()
+              .setKbName(base.name())
+              .setDisplayName(base.displayName())
+              .setPipeline(pipelines.get(0))
+              .setPipelines(pipelines)
+              .setDescription(base.description())
+              .setTone(base.tone())
+              .setLanguages(base.languages())
+              .setUpdatedAt(clock.instant())
+              .build();
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
         out.send(Topics.KB_CONFIGS, base.name(), config);
       }
@@ -121,7 +129,8 @@ public class KnowledgeImport {
 
   private static boolean sameConfig(KnowledgeBaseConfigured a, KnowledgeBaseConfigured b) {
     return a != null
-        && a.getPipeline().equals(b.getPipeline())
+        && a.getPipelines().equals(b.getPipelines())
+        && a.getDisplayName().equals(b.getDisplayName())
         && a.getDescription().equals(b.getDescription())
         && a.getTone().equals(b.getTone())
         && a.getLanguages().equals(b.getLanguages());

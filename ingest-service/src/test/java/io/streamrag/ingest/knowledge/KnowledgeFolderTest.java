@@ -7,16 +7,25 @@ import org.junit.jupiter.api.Test;
 class KnowledgeFolderTest {
 
   @Test
-  void theDemoFolderHoldsTheThreeCropLogicBasesEachWithAToneAndBothLanguages() {
+  void theDemoFolderHoldsTwoSeparatePipelinesEachBaseWithAToneAndBothLanguages() {
     var bases = new KnowledgeFolder("classpath:demo-knowledge").read();
 
     assertThat(bases)
         .extracting(KnowledgeFolder.Base::name)
+        .containsExactly("chat", "fertilization", "irrigation", "units");
+    assertThat(bases)
+        .filteredOn(b -> b.pipelines().contains("croplogic"))
+        .extracting(KnowledgeFolder.Base::name)
         .containsExactly("chat", "fertilization", "irrigation");
+    assertThat(bases)
+        .filteredOn(b -> b.pipelines().contains("reference"))
+        .extracting(KnowledgeFolder.Base::name)
+        .containsExactly("units");
     assertThat(bases)
         .allSatisfy(
             base -> {
               assertThat(base.tone()).isNotBlank();
+              assertThat(base.displayName()).contains(" / ");
               assertThat(base.description()).isNotBlank();
               assertThat(base.documents())
                   .extracting(KnowledgeFolder.Document::language)

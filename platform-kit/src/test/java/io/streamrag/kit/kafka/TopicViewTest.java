@@ -106,6 +106,7 @@ class TopicViewTest {
   }
 
   private static KnowledgeBaseConfigured kb(String name, String tone) {
-    return new KnowledgeBaseConfigured(name, "croplogic", "d", tone, List.of("en"), Instant.EPOCH);
+    return new KnowledgeBaseConfigured(
+        name, "croplogic", "d", tone, List.of("en"), Instant.EPOCH, name, List.of("croplogic"));
   }
 }

@@ -39,12 +39,15 @@ public final class LiveState implements AutoCloseable {
     return snapshots.get(sensorUuid);
   }
 
-  /** The names of the knowledge bases of a pipeline. */
-  public List<String> knowledgeBases(String pipeline) {
+  /** The knowledge bases of a pipeline, by name; none for an unknown pipeline. */
+  public List<KnowledgeBaseConfigured> knowledgeBases(String pipeline) {
     return bases.values().stream()
-        .filter(kb -> kb.getPipeline().equals(pipeline))
-        .map(KnowledgeBaseConfigured::getKbName)
-        .sorted()
+        .filter(
+            kb ->
+                kb.getPipelines().isEmpty()
+                    ? kb.getPipeline().equals(pipeline) // written before pipelines existed
+                    : kb.getPipelines().contains(pipeline))
+        .sorted(java.util.Comparator.comparing(KnowledgeBaseConfigured::getKbName))
         .toList();
   }
 

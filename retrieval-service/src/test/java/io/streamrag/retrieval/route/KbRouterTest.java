@@ -8,6 +8,29 @@ import org.junit.jupiter.api.Test;
 
 class KbRouterTest {
 
+  /** The demo pipeline's KBs with their descriptions as in demo-knowledge/&lt;kb&gt;/kb.yml. */
+  static final List<KbRouter.Kb> PIPELINE =
+      List.of(
+          new KbRouter.Kb(
+              "chat",
+              "General agriculture: soil health, crop rotation, soil temperature and germination,"
+                  + " frost risk, reading a weather forecast for field work, pest and disease"
+                  + " prevention, common crops of Iran. / کشاورزی عمومی: سلامت خاک، تناوب زراعی، دمای"
+                  + " خاک و جوانه‌زنی، خطر یخبندان، پیش‌بینی هوا، پیشگیری از آفات و بیماری‌ها، محصولات"
+                  + " رایج ایران."),
+          new KbRouter.Kb(
+              "fertilization",
+              "Fertilization: nitrogen, phosphorus and potassium (NPK) roles and deficiency"
+                  + " symptoms, soil test interpretation, soil pH and liming, salinity and EC,"
+                  + " organic matter and manure. / کوددهی: نقش نیتروژن، فسفر و پتاسیم، علائم کمبود،"
+                  + " اسیدیته خاک، شوری و هدایت الکتریکی، ماده آلی و کود دامی."),
+          new KbRouter.Kb(
+              "irrigation",
+              "Irrigation and water: soil moisture, field capacity and wilting point, irrigation"
+                  + " scheduling from sensor readings, evapotranspiration (ET0, crop coefficient"
+                  + " Kc), irrigation methods, deficit irrigation. / آبیاری و آب: رطوبت خاک، ظرفیت"
+                  + " زراعی، زمان‌بندی آبیاری با حسگر، تبخیر و تعرق، روش‌های آبیاری، کم‌آبیاری."));
+
   static final List<String> CROPLOGIC = List.of("chat", "fertilization", "irrigation");
   final KbRouter router =
       new KbRouter(
@@ -19,45 +42,69 @@ class KbRouterTest {
 
   @Test
   void aPersianMoistureQuestionGoesToIrrigation() {
-    assertThat(router.route("رطوبت خاک من چقدر است؟", CROPLOGIC)).containsExactly("irrigation");
+    assertThat(route("رطوبت خاک من چقدر است؟")).containsExactly("irrigation");
   }
 
   @Test
   void aPersianKeywordMatchesWithSuffixesAndArabicLetterForms() {
-    assertThat(router.route("آبیاری‌ها را کی انجام دهم؟", CROPLOGIC)).containsExactly("irrigation");
-    assertThat(router.route("كود مناسب چیست", CROPLOGIC)).containsExactly("fertilization");
+    assertThat(route("آبیاری‌ها را کی انجام دهم؟")).containsExactly("irrigation");
+    assertThat(route("كود مناسب چیست")).containsExactly("fertilization");
   }
 
   @Test
   void anEnglishPrefixKeywordMatchesLongerWords() {
-    assertThat(router.route("When should I irrigate the wheat?", CROPLOGIC))
-        .containsExactly("irrigation");
+    assertThat(route("When should I irrigate the wheat?")).containsExactly("irrigation");
   }
 
   @Test
   void aQuestionSpanningTwoTopicsGoesToBoth() {
-    assertThat(router.route("Should I water before applying nitrogen fertilizer?", CROPLOGIC))
+    assertThat(route("Should I water before applying nitrogen fertilizer?"))
         .containsExactly("fertilization", "irrigation");
   }
 
   @Test
   void aPhraseKeywordNeedsItsWordsInOrder() {
-    assertThat(router.route("هدایت الکتریکی خاک بالاست", CROPLOGIC))
-        .containsExactly("fertilization");
+    assertThat(route("هدایت الکتریکی خاک بالاست")).containsExactly("fertilization");
   }
 
   @Test
   void aWholeWordKeywordDoesNotMatchInsideAnotherWord() {
-    assertThat(router.route("What does the economy expect?", CROPLOGIC)).isEqualTo(CROPLOGIC);
+    assertThat(route("What does the economy expect?")).isEqualTo(CROPLOGIC);
   }
 
   @Test
   void anUnclearQuestionGoesToEveryKbOfThePipeline() {
-    assertThat(router.route("سلام، حالت چطوره؟", CROPLOGIC)).isEqualTo(CROPLOGIC);
+    assertThat(route("سلام، حالت چطوره؟")).isEqualTo(CROPLOGIC);
+  }
+
+  @Test
+  void withoutKeywordsTheDescriptionsWordsChooseTheKb() {
+    assertThat(route("How do I protect my orchard from frost?")).containsExactly("chat");
+    assertThat(route("خطر یخبندان برای باغ پسته چقدر است؟")).containsExactly("chat");
+    assertThat(route("What does the wilting point mean?")).containsExactly("irrigation");
+  }
+
+  @Test
+  void withoutSharedWordsTheMeaningOfAnEnglishQuestionChoosesTheKb() {
+    var withModel =
+        new KbRouter(
+            Map.of(), io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run), 0.2);
+
+    assertThat(
+            withModel.route(
+                "My plants look yellow and weak, what are they lacking?", "en", PIPELINE))
+        .containsExactly("fertilization");
+    assertThat(withModel.route("سلام، حالت چطوره؟", "fa", PIPELINE))
+        .as("the model does not read Persian: unsure, so every KB")
+        .isEqualTo(CROPLOGIC);
   }
 
   @Test
   void aKbOutsideThePipelineIsNeverChosenWhateverTheQuestionSays() {
-    assertThat(router.route("money money money", CROPLOGIC)).doesNotContain("finance");
+    assertThat(route("money money money")).doesNotContain("finance");
+  }
+
+  private List<String> route(String question) {
+    return router.route(question, question.matches(".*[a-zA-Z].*") ? "en" : "fa", PIPELINE);
   }
 }
