@@ -1,6 +1,5 @@
 package io.streamrag.system;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -59,11 +58,18 @@ final class Http {
   }
 
   static Chat chat(String gatewayUrl, String apiKey, String sensor, String message) {
+    return chat(gatewayUrl, apiKey, sensor, message, null);
+  }
+
+  /** A question to a named pipeline, or the key's default when {@code pipeline} is null. */
+  static Chat chat(
+      String gatewayUrl, String apiKey, String sensor, String message, String pipeline) {
     String json =
         "{\"message\":\""
             + message.replace("\"", "\\\"")
             + "\",\"sensor_uuid\":\""
             + sensor
+            + (pipeline == null ? "" : "\",\"pipeline\":\"" + pipeline)
             + "\"}";
     var response =
         send(
@@ -91,11 +97,16 @@ final class Http {
     return events;
   }
 
+  /** The whole response; a stream that does not end within 60 s fails the test, never hangs it. */
   private static HttpResponse<String> send(HttpRequest request) {
     try {
-      return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new AssertionError("HTTP call to " + request.uri() + " failed", e);
+      return CLIENT
+          .sendAsync(request, HttpResponse.BodyHandlers.ofString())
+          .get(60, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new AssertionError("HTTP call to " + request.uri() + " failed", e.getCause());
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new AssertionError("HTTP response from " + request.uri() + " did not end in 60 s");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
