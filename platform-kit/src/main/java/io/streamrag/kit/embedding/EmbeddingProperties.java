@@ -3,6 +3,7 @@ package io.streamrag.kit.embedding;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -72,7 +73,8 @@ public record EmbeddingProperties(
    *
    * @param baseUrls {@code EMBEDDING_OPENAI_BASE_URLS}, comma-separated, e.g. {@code
    *     https://api.openai.com/v1}; the second serves when the first fails, and so on
-   * @param apiKey {@code EMBEDDING_OPENAI_API_KEY}, sent to every endpoint; empty for none
+   * @param apiKey {@code EMBEDDING_OPENAI_API_KEY}: one key for every endpoint, or one per endpoint
+   *     in the order of {@code base-urls} (comma-separated); empty for none
    * @param model {@code EMBEDDING_OPENAI_MODEL}, e.g. {@code text-embedding-3-small}
    * @param dimension {@code EMBEDDING_OPENAI_DIMENSION}, the length of the model's vectors
    * @param maxTokens {@code EMBEDDING_OPENAI_MAX_TOKENS}, how many tokens the model reads
@@ -81,7 +83,7 @@ public record EmbeddingProperties(
    */
   public record OpenAi(
       @DefaultValue List<String> baseUrls,
-      String apiKey,
+      @DefaultValue List<String> apiKey,
       String model,
       Integer dimension,
       @DefaultValue("512") int maxTokens,
@@ -101,13 +103,21 @@ public record EmbeddingProperties(
                 + model
                 + "'s vectors");
       }
-      List<Embedder> providers =
-          baseUrls.stream()
-              .<Embedder>map(
-                  url ->
-                      new OpenAiEmbedder(
-                          url, apiKey, model, dimension, maxTokens, languages, timeout))
-              .toList();
+      if (apiKey.size() > 1 && apiKey.size() != baseUrls.size()) {
+        throw new IllegalStateException(
+            "embedding.openai.api-key (EMBEDDING_OPENAI_API_KEY) holds "
+                + apiKey.size()
+                + " keys for "
+                + baseUrls.size()
+                + " base URLs: give one key for all, or one per base URL in the same order");
+      }
+      var providers = new ArrayList<Embedder>();
+      for (int i = 0; i < baseUrls.size(); i++) {
+        String key = apiKey.isEmpty() ? "" : apiKey.get(apiKey.size() == 1 ? 0 : i);
+        providers.add(
+            new OpenAiEmbedder(
+                baseUrls.get(i), key, model, dimension, maxTokens, languages, timeout));
+      }
       return providers.size() == 1 ? providers.get(0) : new FallbackEmbedder(providers);
     }
   }

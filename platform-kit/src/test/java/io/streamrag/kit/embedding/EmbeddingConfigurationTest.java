@@ -64,6 +64,49 @@ class EmbeddingConfigurationTest {
   }
 
   @Test
+  void eachEndpointOfAFallbackSendsItsOwnKey() throws Exception {
+    try (var primary = new FakeEmbeddingsServer(BundledModel.EMBEDDER);
+        var secondary = new FakeEmbeddingsServer(BundledModel.EMBEDDER)) {
+      service
+          .withPropertyValues(
+              "embedding.provider=openai",
+              "embedding.openai.base-urls="
+                  + FakeEmbeddingsServer.nothingListening()
+                  + ","
+                  + primary.baseUrl()
+                  + ","
+                  + secondary.baseUrl(),
+              "embedding.openai.api-key=key-down,key-primary,key-secondary",
+              "embedding.openai.model=fake-minilm",
+              "embedding.openai.dimension=384")
+          .run(
+              context -> {
+                context.getBean(Embedder.class).embed("x");
+
+                assertThat(primary.lastAuthorization.get()).isEqualTo("Bearer key-primary");
+                assertThat(secondary.batchSizes).isEmpty();
+              });
+    }
+  }
+
+  @Test
+  void asManyKeysAsEndpointsOrOne() {
+    service
+        .withPropertyValues(
+            "embedding.provider=openai",
+            "embedding.openai.base-urls=http://a/v1,http://b/v1,http://c/v1",
+            "embedding.openai.api-key=k1,k2",
+            "embedding.openai.model=m",
+            "embedding.openai.dimension=8")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("holds 2 keys for 3 base URLs"));
+  }
+
+  @Test
   void anOpenAiProviderWithoutADimensionStopsStartUpNamingTheKey() {
     service
         .withPropertyValues(
