@@ -2,7 +2,6 @@ package io.streamrag.retrieval;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
@@ -20,8 +19,6 @@ import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,16 +66,6 @@ class RetrievalWiring {
         properties.search(),
         outbox,
         Clock.systemUTC());
-  }
-
-  @Bean(destroyMethod = "shutdown")
-  ExecutorService embeddingExecutor() {
-    return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
-  }
-
-  @Bean
-  Embedder embedder(ExecutorService embeddingExecutor) {
-    return OnnxEmbedder.bundledMiniLm(embeddingExecutor);
   }
 
   @Bean(destroyMethod = "close")

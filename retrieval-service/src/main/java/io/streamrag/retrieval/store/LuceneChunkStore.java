@@ -85,8 +85,12 @@ public final class LuceneChunkStore implements ChunkStore {
               + indexed
               + " but this service embeds questions with "
               + model
-              + ": delete that directory to rebuild the index from index.changes after re-embedding"
-              + " with ingest-service, or configure the same model");
+              + ". Either configure "
+              + indexed
+              + " again (embedding.*, the same in ingest-service), or change models: re-embed with"
+              + " ingest-service running the new model, then delete this directory or point"
+              + " retrieval.index-path (RETRIEVAL_INDEX_PATH) at an empty one, and the index is"
+              + " rebuilt from index.changes (README: Changing the embedding model)");
     }
   }
 

@@ -44,13 +44,21 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   }
 
   @Test
-  void anIndexBuiltWithAnotherModelRefusesToOpenAndSaysWhatToDo(@TempDir Path dir) {
+  void anIndexBuiltWithAnotherModelRefusesToOpenAndSaysHowToReEmbed(@TempDir Path dir) {
     try (var first = LuceneChunkStore.open(dir, DIM, "old-model/4")) {
+      first.upsert(chunk("a", "saffron harvest", "__global__", "chat", 1, 0, 0, 0));
       first.checkpoint(Map.of(0, 1L));
     }
 
     assertThatThrownBy(() -> LuceneChunkStore.open(dir, DIM, "new-model/4"))
-        .hasMessageContaining("old-model/4")
-        .hasMessageContaining("re-embedding");
+        .hasMessageContaining("holds vectors of old-model/4")
+        .hasMessageContaining("embeds questions with new-model/4")
+        .hasMessageContaining("re-embed with ingest-service")
+        .hasMessageContaining("RETRIEVAL_INDEX_PATH")
+        .hasMessageContaining("rebuilt from index.changes");
+
+    try (var again = LuceneChunkStore.open(dir, DIM, "old-model/4")) {
+      assertThat(again.size()).as("a refused start leaves the index as it was").isEqualTo(1);
+    }
   }
 }
