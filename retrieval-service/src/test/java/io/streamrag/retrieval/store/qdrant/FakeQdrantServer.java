@@ -1,6 +1,11 @@
 package io.streamrag.retrieval.store.qdrant;
 
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
 import io.grpc.Server;
+import io.grpc.ServerBuilder;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -47,33 +52,47 @@ public final class FakeQdrantServer implements AutoCloseable {
 
   final Map<String, Collection> collections = new TreeMap<>();
   final Map<String, String> aliases = new TreeMap<>();
-  private final String name = "fake-qdrant-" + UUID.randomUUID();
+  private final String inProcessName; // null when listening on TCP
   private final Server server;
 
-  private FakeQdrantServer() {
-    server =
-        InProcessServerBuilder.forName(name)
-            .directExecutor()
+  private FakeQdrantServer(ServerBuilder<?> builder, String inProcessName) {
+    this.inProcessName = inProcessName;
+    this.server =
+        builder
             .addService(new Health())
             .addService(new FakeCollectionsService(this))
             .addService(new FakePointsService(this))
             .build();
-  }
-
-  /** Starts an empty server. */
-  public static FakeQdrantServer start() {
-    var fake = new FakeQdrantServer();
     try {
-      fake.server.start();
+      server.start();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return fake;
+  }
+
+  /** Starts an empty server reachable in this process only, through {@link #client()}. */
+  public static FakeQdrantServer start() {
+    String name = "fake-qdrant-" + UUID.randomUUID();
+    return new FakeQdrantServer(InProcessServerBuilder.forName(name).directExecutor(), name);
+  }
+
+  /** Starts an empty server on a free local TCP port, for clients that dial host and port. */
+  public static FakeQdrantServer startOnPort() {
+    return new FakeQdrantServer(
+        Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()), null);
+  }
+
+  /** The TCP port of a server from {@link #startOnPort()}. */
+  public int port() {
+    return server.getPort();
   }
 
   /** A new client of the official library, which checks the server's version first. */
   public QdrantClient client() {
-    var channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+    ManagedChannel channel =
+        inProcessName != null
+            ? InProcessChannelBuilder.forName(inProcessName).directExecutor().build()
+            : ManagedChannelBuilder.forAddress("localhost", port()).usePlaintext().build();
     return new QdrantClient(QdrantGrpcClient.newBuilder(channel, true, true).build());
   }
 
@@ -91,6 +110,11 @@ public final class FakeQdrantServer implements AutoCloseable {
   @Override
   public void close() {
     server.shutdownNow();
+    try {
+      server.awaitTermination();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Answers one unary call; protocol errors travel as gRPC statuses, as from Qdrant. */
