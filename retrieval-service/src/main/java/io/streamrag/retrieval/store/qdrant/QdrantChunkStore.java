@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The production chunk store: a Qdrant collection with a named cosine vector ({@code dense}) and a
@@ -42,6 +44,7 @@ import java.util.TreeMap;
  */
 public final class QdrantChunkStore implements ChunkStore {
 
+  private static final Logger log = LoggerFactory.getLogger(QdrantChunkStore.class);
   private static final int MAX_PENDING = 256;
 
   private final QdrantClient client;
@@ -92,6 +95,12 @@ public final class QdrantChunkStore implements ChunkStore {
       String current = newGeneration ? null : generations.current();
       if (current == null) {
         current = generations.next(dimension, model);
+        log.info(
+            "Qdrant alias {} now names the new, empty collection {} for {}: index.changes rebuilds"
+                + " it",
+            alias,
+            current,
+            model);
       } else {
         generations.requireModel(current, dimension, model);
       }
