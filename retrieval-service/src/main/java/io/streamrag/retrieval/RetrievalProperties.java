@@ -2,8 +2,11 @@ package io.streamrag.retrieval;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param startupTimeout how long start-up waits for the index and views to catch up
  * @param search candidate counts and fusion weights
  * @param routing KB name to the Persian and English keywords that route a question to it (S1.2)
+ * @param store which chunk store: {@code lucene} (embedded, default) or {@code qdrant}
+ * @param qdrant where the Qdrant server is, when {@code store} is {@code qdrant}
  */
 @Validated
 @ConfigurationProperties("retrieval")
@@ -26,7 +31,32 @@ public record RetrievalProperties(
     @NotNull Duration checkpointEvery,
     @NotNull Duration startupTimeout,
     @Valid @NotNull Search search,
-    @NotNull Map<String, List<String>> routing) {
+    @NotNull Map<String, List<String>> routing,
+    @NotNull Store store,
+    @Valid @NotNull Qdrant qdrant) {
+
+  /** The chunk store adapters. */
+  public enum Store {
+    LUCENE,
+    QDRANT
+  }
+
+  /**
+   * @param host the Qdrant server
+   * @param port its gRPC port (6334)
+   * @param apiKey its API key, empty for none
+   * @param useTls whether the gRPC connection uses TLS
+   * @param collection the alias searched; generations are collections {@code <collection>_g<N>}
+   * @param newGeneration create the next generation and switch the alias to it at start-up, then
+   *     rebuild it from index.changes (set it for one start, after changing the embedding model)
+   */
+  public record Qdrant(
+      @NotBlank String host,
+      @Min(1) @Max(65535) int port,
+      String apiKey,
+      boolean useTls,
+      @NotBlank @Pattern(regexp = "[A-Za-z0-9_-]+") String collection,
+      boolean newGeneration) {}
 
   /**
    * @param candidates how many fused candidates go to the reranker (S0.4: 7)

@@ -16,6 +16,7 @@ import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.retrieval.store.qdrant.QdrantChunkStore;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -70,6 +71,15 @@ class RetrievalWiring {
 
   @Bean(destroyMethod = "close")
   ChunkStore chunkStore(RetrievalProperties properties, Embedder embedder) {
+    if (properties.store() == RetrievalProperties.Store.QDRANT) {
+      var q = properties.qdrant();
+      return QdrantChunkStore.open(
+          QdrantChunkStore.connect(q.host(), q.port(), q.apiKey(), q.useTls()),
+          q.collection(),
+          embedder.dimension(),
+          embedder.modelId(),
+          q.newGeneration());
+    }
     String path = properties.indexPath();
     return LuceneChunkStore.open(
         path == null || path.isBlank() ? null : Path.of(path),

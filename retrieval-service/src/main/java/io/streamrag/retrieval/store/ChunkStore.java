@@ -7,7 +7,9 @@ import java.util.Map;
  * The searchable store of chunks that retrieval-service owns. It is built only from the
  * index-change topic and answers hybrid (lexical + dense) searches under a tenant filter.
  *
- * <p>Implementations: {@link LuceneChunkStore} (embedded default: BM25 + HNSW in one process).
+ * <p>Implementations: {@link LuceneChunkStore} (embedded default: BM25 + HNSW in one process),
+ * {@link io.streamrag.retrieval.store.qdrant.QdrantChunkStore} (a Qdrant server: dense + sparse
+ * vectors, collections behind an alias).
  */
 public interface ChunkStore extends AutoCloseable {
 

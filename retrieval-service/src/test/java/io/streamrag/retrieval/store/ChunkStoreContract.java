@@ -1,6 +1,7 @@
 package io.streamrag.retrieval.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
@@ -148,6 +149,52 @@ abstract class ChunkStoreContract {
             new SearchQuery(
                 "", new float[] {1, 0, 0, 0}, TenantFilter.of(MINE, List.of("chat")), 5, 0, 1, 60));
     assertThat(ids(denseOnly)).containsExactly("dense");
+  }
+
+  @Test
+  void aChunkBothLegsFindRanksFirstWithBothRanksAndTheFusedScore() {
+    store.upsert(chunk("both", "drip irrigation", "__global__", "chat", 1, 0, 0, 0));
+    store.upsert(chunk("words", "irrigation tips", "__global__", "chat"));
+    store.upsert(chunk("vector", "unrelated", "__global__", "chat", 0.9f, 0.1f, 0, 0));
+    store.refresh();
+
+    var hits =
+        store.search(
+            new SearchQuery(
+                "drip irrigation",
+                new float[] {1, 0, 0, 0},
+                TenantFilter.of(MINE, List.of("chat")),
+                10,
+                1,
+                1,
+                60));
+
+    assertThat(ids(hits)).containsExactlyInAnyOrder("both", "words", "vector");
+    var best = hits.get(0);
+    assertThat(best.chunk().pointId()).isEqualTo("both");
+    assertThat(best.lexicalRank()).isEqualTo(1);
+    assertThat(best.denseRank()).isEqualTo(1);
+    assertThat(best.denseSimilarity()).isCloseTo(1.0, within(1e-5));
+    assertThat(best.fusedScore()).isCloseTo(2.0 / 61, within(1e-6));
+    assertThat(hits.get(1).fusedScore()).isCloseTo(1.0 / 62, within(1e-6));
+  }
+
+  @Test
+  void theHeavierLegWinsWhenWeightsDiffer() {
+    store.upsert(chunk("words", "saffron corm planting", "__global__", "chat"));
+    store.upsert(chunk("vector", "unrelated", "__global__", "chat", 1, 0, 0, 0));
+    store.refresh();
+    var filter = TenantFilter.of(MINE, List.of("chat"));
+    float[] question = {1, 0, 0, 0};
+
+    var lexicalHeavy =
+        store.search(new SearchQuery("saffron corm", question, filter, 5, 1, 0.5, 60));
+    var denseHeavy = store.search(new SearchQuery("saffron corm", question, filter, 5, 0.5, 1, 60));
+
+    assertThat(ids(lexicalHeavy)).containsExactly("words", "vector");
+    assertThat(lexicalHeavy.get(0).fusedScore()).isCloseTo(1.0 / 61, within(1e-9));
+    assertThat(lexicalHeavy.get(1).fusedScore()).isCloseTo(0.5 / 61, within(1e-9));
+    assertThat(ids(denseHeavy)).containsExactly("vector", "words");
   }
 
   @Test
