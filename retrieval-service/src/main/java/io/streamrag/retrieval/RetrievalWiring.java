@@ -15,6 +15,7 @@ import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.GuardedChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.qdrant.QdrantChunkStore;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -69,8 +70,20 @@ class RetrievalWiring {
         Clock.systemUTC());
   }
 
+  /**
+   * The configured store, its searches bounded by {@code retrieval.search-timeout}: a store down or
+   * too slow gives a degraded context (S0.6), never a hung or invented answer.
+   */
   @Bean(destroyMethod = "close")
-  ChunkStore chunkStore(RetrievalProperties properties, Embedder embedder) {
+  GuardedChunkStore chunkStore(
+      RetrievalProperties properties,
+      Embedder embedder,
+      @Value("${retrieval.search-timeout:2s}") java.time.Duration searchTimeout) {
+    return new GuardedChunkStore(openStore(properties, embedder), searchTimeout, 4);
+  }
+
+  /** The adapter {@code retrieval.store} names. */
+  static ChunkStore openStore(RetrievalProperties properties, Embedder embedder) {
     if (properties.store() == RetrievalProperties.Store.QDRANT) {
       var q = properties.qdrant();
       return QdrantChunkStore.open(
@@ -142,11 +155,12 @@ class RetrievalWiring {
 
   /** Ready once the index has caught up with the topic. */
   @Bean
-  HealthIndicator index(IndexFeed feed, ChunkStore store) {
+  HealthIndicator index(IndexFeed feed, GuardedChunkStore store) {
     return () ->
         (feed.isCaughtUp() ? Health.up() : Health.outOfService())
             .withDetail("chunks", store.size())
             .withDetail("caughtUp", feed.isCaughtUp())
+            .withDetail("failedSearchesInARow", store.failuresInARow())
             .build();
   }
 }
