@@ -27,7 +27,7 @@ final class BenchIndex {
   private BenchIndex() {}
 
   /** The drafts of every document, in corpus order. */
-  static List<ChunkDraft> drafts(BeirSet set, Chunker chunker) {
+  static List<ChunkDraft> drafts(BeirSet set, Chunker chunker, Embedder embedder) {
     var drafts = new ArrayList<ChunkDraft>();
     for (var d : set.corpus()) {
       var doc =
@@ -42,7 +42,7 @@ final class BenchIndex {
               .setContentHash("")
               .setPublishedAt(Instant.EPOCH)
               .build();
-      drafts.addAll(DocumentDrafts.of(doc, chunker));
+      drafts.addAll(DocumentDrafts.of(doc, chunker, embedder));
     }
     return drafts;
   }

@@ -44,7 +44,7 @@ final class RetrievalBench {
     Embedder embedder = OnnxEmbedder.bundledMiniLm(executor);
     try (var store = LuceneChunkStore.open(null, embedder.dimension(), embedder.modelId())) {
       long start = System.nanoTime();
-      var drafts = BenchIndex.drafts(set, settings.chunker());
+      var drafts = BenchIndex.drafts(set, settings.chunker(), embedder);
       boolean embed = modes.stream().anyMatch(m -> !m.equals("bm25"));
       int vectors = BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), embed);
       double indexSeconds = (System.nanoTime() - start) / 1e9;
@@ -93,7 +93,7 @@ final class RetrievalBench {
           "{\"dataset\":\"%s\",\"mode\":\"%s\",\"ndcg@10\":%.4f,\"recall@10\":%.4f,"
               + "\"mrr@10\":%.4f,\"hit@1\":%.4f,\"hit@10\":%.4f,\"queries\":%d,"
               + "\"latency_p50_ms\":%.2f,\"latency_p99_ms\":%.2f,\"index_s\":%.1f,"
-              + "\"docs\":%d,\"chunks\":%d,\"vectors\":%d,\"max_tokens\":%d,\"rrf_k\":%d}%n",
+              + "\"docs\":%d,\"chunks\":%d,\"vectors\":%d,\"rrf_k\":%d}%n",
           set.name(),
           mode,
           m.ndcg(),
@@ -108,7 +108,6 @@ final class RetrievalBench {
           set.corpus().size(),
           chunks,
           vectors,
-          settings.maxTokens(),
           settings.search().rrfK());
     }
 

@@ -102,8 +102,9 @@ public class IngestPipeline {
 
   /** A knowledge document, new, changed or deleted. */
   public void onDocument(KnowledgeDocumentPublished doc) {
-    // 1. chunk it (at most 500 tokens, 50 overlap); a deleted document has no chunks
-    var drafts = DocumentDrafts.of(doc, chunker);
+    // 1. chunk it (at most 500 tokens, 50 overlap, and what the embedder reads); a deleted
+    // document has no chunks
+    var drafts = DocumentDrafts.of(doc, chunker, indexer.embedder());
     // 2. embed changed chunks, upsert them, delete the ones that disappeared
     var out = outbox.batch();
     var result = indexer.index(doc.getDocId(), drafts, doc.getPublishedAt(), out);
