@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Benchmarks, not tests: they print measured figures and assert nothing.
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
+#   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank]
+#   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000]
 set -euo pipefail
 cd "$(dirname "$0")"
 VERSION=0.1.0-SNAPSHOT
 JAR=benchmarks/target/benchmarks-$VERSION.jar
-if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
+if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-service/src platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
   echo "building the benchmarks..."
   ./mvnw -q -B -DskipTests -Dspotless.check.skip package -pl benchmarks -am >/dev/null
 fi

@@ -17,6 +17,10 @@ final class Args {
     }
   }
 
+  boolean has(String name) {
+    return values.containsKey(name);
+  }
+
   String text(String name, String fallback) {
     return values.getOrDefault(name, fallback);
   }

@@ -5,11 +5,20 @@ public final class BenchMain {
 
   private BenchMain() {}
 
+  private static java.nio.file.Path dataset(String[] args) {
+    if (args.length < 2 || args[1].startsWith("--")) {
+      throw new IllegalArgumentException(args[0] + " needs a BEIR dataset directory");
+    }
+    return java.nio.file.Path.of(args[1]);
+  }
+
   public static void main(String[] args) throws Exception {
     String which = args.length == 0 ? "help" : args[0];
     switch (which) {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
+      case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
+      case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
       default -> {
         System.out.println(
             """
@@ -17,7 +26,14 @@ public final class BenchMain {
                      against the running stack (./run.sh): N devices publish readings over MQTT at a total
                      rate; prints publish -> searchable p50/p95/p99 and the embedding floor.
                    ./bench.sh embedding [--rounds 200]
-                     the bundled embedder's threading settings compared on the services' work.""");
+                     the bundled embedder's threading settings compared on the services' work.
+                   ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]
+                     [--max-tokens N --overlap-tokens N --rrf-k N --lexical-weight W --dense-weight-en W]
+                     quality (nDCG@10, recall@10, MRR@10, hit@1, hit@10) and query latency of each
+                     mode on a BEIR-layout set, indexed through ingest's chunking and retrieval's store;
+                     options override the services' defaults, one JSON line per mode.
+                   ./bench.sh retrieval-scale <BEIR dir> [--chunks 100000]
+                     search latency at N synthetic chunks made from the set's sentences.""");
         System.exit(which.equals("help") ? 0 : 2);
       }
     }

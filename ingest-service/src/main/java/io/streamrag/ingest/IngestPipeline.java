@@ -3,8 +3,8 @@ package io.streamrag.ingest;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.streamrag.ingest.chunk.Chunker;
-import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
+import io.streamrag.ingest.index.DocumentDrafts;
 import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
@@ -18,7 +18,6 @@ import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Instant;
-import java.util.ArrayList;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
@@ -103,21 +102,9 @@ public class IngestPipeline {
 
   /** A knowledge document, new, changed or deleted. */
   public void onDocument(KnowledgeDocumentPublished doc) {
-    // 1. chunk it (at most 500 tokens, 50 overlap); a deleted document has no chunks
-    var drafts = new ArrayList<ChunkDraft>();
-    if (!doc.getDeleted()) {
-      for (String chunk : chunker.split(doc.getText())) {
-        drafts.add(
-            new ChunkDraft(
-                chunk,
-                doc.getTitle() + "\n" + chunk,
-                doc.getSource(),
-                doc.getSensorUuid(),
-                doc.getKbName(),
-                doc.getDocId(),
-                doc.getLanguage()));
-      }
-    }
+    // 1. chunk it (at most 500 tokens, 50 overlap, and what the embedder reads); a deleted
+    // document has no chunks
+    var drafts = DocumentDrafts.of(doc, chunker, indexer.embedder());
     // 2. embed changed chunks, upsert them, delete the ones that disappeared
     var out = outbox.batch();
     var result = indexer.index(doc.getDocId(), drafts, doc.getPublishedAt(), out);

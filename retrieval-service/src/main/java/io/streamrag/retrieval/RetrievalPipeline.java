@@ -5,8 +5,8 @@ import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.route.KbRouter;
+import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -28,7 +28,7 @@ public class RetrievalPipeline {
 
   private final KbRouter router;
   private final ChunkStore store;
-  private final Embedder embedder;
+  private final FusionPolicy fusion;
   private final Reranker reranker;
   private final LiveState live;
   private final RetrievalProperties.Search search;
@@ -46,7 +46,7 @@ public class RetrievalPipeline {
       Clock clock) {
     this.router = router;
     this.store = store;
-    this.embedder = embedder;
+    this.fusion = new FusionPolicy(search, embedder);
     this.reranker = reranker;
     this.live = live;
     this.search = search;
@@ -81,17 +81,10 @@ public class RetrievalPipeline {
             .setRetrievedAt(clock.instant());
     try {
       // 2. hybrid search under the tenant filter (S1.6): 7 candidates (S0.4)
-      double denseWeight = search.denseWeightFor(request.getLanguage());
       var candidates =
           store.search(
-              new SearchQuery(
-                  question,
-                  denseWeight > 0 ? embedder.embed(question) : null,
-                  TenantFilter.of(request.getSensorUuid(), kbs),
-                  search.candidates(),
-                  search.lexicalWeight(),
-                  denseWeight,
-                  search.rrfK()));
+              fusion.query(
+                  question, request.getLanguage(), TenantFilter.of(request.getSensorUuid(), kbs)));
       // 3. rerank and keep the best 3 (S0.4), each with its relevance for the prompt (S0.5)
       var passages =
           reranker.rerank(question, candidates, search.keep()).stream()

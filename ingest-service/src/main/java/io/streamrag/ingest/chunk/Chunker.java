@@ -28,6 +28,15 @@ public final class Chunker {
     this.overlapTokens = overlapTokens;
   }
 
+  /**
+   * A chunker whose chunks are at most {@code tokens} long (never longer than this one's), with an
+   * overlap of at most a fifth of that.
+   */
+  public Chunker within(int tokens) {
+    int max = Math.min(maxTokens, tokens);
+    return new Chunker(max, Math.min(overlapTokens, max / 5));
+  }
+
   /** The chunks of a text, in order; none for a blank text. */
   public List<String> split(String text) {
     if (text.length() <= maxTokens) {

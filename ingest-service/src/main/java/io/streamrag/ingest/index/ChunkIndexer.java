@@ -48,6 +48,11 @@ public class ChunkIndexer {
     this.batchSize = properties.embeddingBatchSize();
   }
 
+  /** The embedder whose limits chunks must respect. */
+  public Embedder embedder() {
+    return embedder;
+  }
+
   /** What one call changed. */
   public record Result(int embedded, int unchanged, int deleted) {}
 

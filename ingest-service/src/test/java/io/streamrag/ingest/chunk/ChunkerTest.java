@@ -43,6 +43,16 @@ class ChunkerTest {
   }
 
   @Test
+  void aChunkerWithinAnEmbeddersLimitCutsShorterChunksWithAShorterOverlap() {
+    String text = IntStream.range(0, 200).mapToObj(i -> "w" + i).collect(Collectors.joining(" "));
+
+    var chunks = new Chunker(500, 50).within(80).split(text);
+
+    assertThat(chunks).allSatisfy(c -> assertThat(Chunker.countTokens(c)).isLessThanOrEqualTo(80));
+    assertThat(chunks.get(1)).startsWith("w64 ");
+  }
+
+  @Test
   void aPersianWordWithAZeroWidthNonJoinerIsOneToken() {
     assertThat(Chunker.countTokens("آبیاری‌ها می‌شود")).isEqualTo(2);
   }

@@ -14,8 +14,11 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 /**
  * A local reranker without a model, honestly named: relevance is the share of the question's
  * analysed terms found in the passage, blended with the dense cosine similarity when the dense leg
- * saw the passage. It reorders candidates and gives the model a comparable score; a cross-encoder
- * or a rerank API does this better.
+ * saw the passage. It gives the model a comparable score but keeps the search's fused order:
+ * ordering by term overlap was measured worse than the fused order on every set (./bench.sh
+ * retrieval, hybrid+rerank vs hybrid: ParsiNLU nDCG@10 0.755 vs 0.774, PersianQA hit@1 0.956 vs
+ * 0.977), and a reranker must not undo the search. A cross-encoder or a rerank API can reorder;
+ * this cannot.
  */
 public final class TermOverlapReranker implements Reranker {
 
@@ -27,11 +30,9 @@ public final class TermOverlapReranker implements Reranker {
   public List<Ranked> rerank(String question, List<Candidate> candidates, int keep) {
     Set<String> asked = terms(question);
     return candidates.stream()
-        .map(c -> new Ranked(c, relevance(asked, c)))
-        .sorted(
-            Comparator.comparingDouble((Ranked r) -> -r.relevance())
-                .thenComparingDouble(r -> -r.candidate().fusedScore()))
+        .sorted(Comparator.comparingDouble((Candidate c) -> -c.fusedScore()))
         .limit(keep)
+        .map(c -> new Ranked(c, relevance(asked, c)))
         .toList();
   }
 

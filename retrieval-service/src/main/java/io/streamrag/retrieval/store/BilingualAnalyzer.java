@@ -21,12 +21,21 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
 /**
  * One analysis chain for Persian and English text, so one field serves both languages and mixed
  * questions: Persian and Arabic letter forms (ی/ي, ک/ك), diacritics, the zero-width non-joiner and
- * Persian/Arabic digits are normalised; stop words of both languages dropped; Persian and English
- * (Porter) stemming. Each stemmer only touches words of its own script.
+ * Persian/Arabic digits are normalised; stop words of both languages dropped; Persian stemming then
+ * truncation to five letters, English possessives and Porter stemming. Each stemmer only touches
+ * words of its own script.
+ *
+ * <p>Measured alternatives (./bench.sh retrieval, BM25 alone): KStem instead of Porter, SciFact
+ * nDCG@10 0.684 vs 0.686; joining words at the zero-width non-joiner instead of splitting there,
+ * ParsiNLU 0.757 vs 0.770; no Persian stemming, ParsiNLU 0.752; adjacent-term phrase boosts,
+ * ParsiNLU 0.756 to 0.766.
  */
 public final class BilingualAnalyzer extends Analyzer {
 
   private static final CharArraySet STOP_WORDS;
+
+  /** Letters a Persian word keeps after stemming: 5 measured best of 4, 5, 6 and none. */
+  private static final int PERSIAN_PREFIX = 5;
 
   static {
     var stop = new CharArraySet(PersianAnalyzer.getDefaultStopSet(), false);
@@ -49,6 +58,7 @@ public final class BilingualAnalyzer extends Analyzer {
     result = new PersianNormalizationFilter(result);
     result = new StopFilter(result, STOP_WORDS);
     result = new PersianStemFilter(result);
+    result = new PersianPrefixFilter(result, PERSIAN_PREFIX);
     result = new PorterStemFilter(result);
     return new TokenStreamComponents(source, result);
   }

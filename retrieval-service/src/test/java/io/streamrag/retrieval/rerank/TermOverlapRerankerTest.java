@@ -12,13 +12,13 @@ class TermOverlapRerankerTest {
   final TermOverlapReranker reranker = new TermOverlapReranker();
 
   @Test
-  void thePassageCoveringMoreOfTheQuestionRanksFirstAndOnlyTheBestAreKept() {
+  void theSearchOrderIsKeptAndThePassageCoveringMoreOfTheQuestionIsMoreRelevant() {
     var weak = candidate("weak", "Wheat is sown in autumn.", 0.05);
     var strong =
         candidate(
             "strong",
             "Irrigate wheat when soil moisture falls below 50 % of available water.",
-            0.01);
+            0.06);
     var none = candidate("none", "Saffron corms rest in summer.", 0.04);
 
     var ranked =
@@ -28,9 +28,24 @@ class TermOverlapRerankerTest {
     assertThat(ranked)
         .extracting(r -> r.candidate().chunk().pointId())
         .containsExactly("strong", "weak");
+    assertThat(ranked.get(1).relevance()).isGreaterThan(0);
     assertThat(ranked.get(0).relevance())
         .isBetween(0.0, 1.0)
         .isGreaterThan(ranked.get(1).relevance());
+  }
+
+  @Test
+  void aPassageMatchingMoreWordsDoesNotOvertakeABetterSearchHit() {
+    var first = candidate("first", "Irrigation scheduling by crop water demand.", 0.05);
+    var wordy = candidate("wordy", "When should I irrigate wheat by soil moisture?", 0.01);
+
+    var ranked =
+        reranker.rerank("When should I irrigate wheat by soil moisture?", List.of(wordy, first), 2);
+
+    assertThat(ranked)
+        .extracting(r -> r.candidate().chunk().pointId())
+        .containsExactly("first", "wordy");
+    assertThat(ranked.get(1).relevance()).isGreaterThan(ranked.get(0).relevance());
   }
 
   @Test

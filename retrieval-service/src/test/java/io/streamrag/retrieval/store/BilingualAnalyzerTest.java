@@ -32,6 +32,17 @@ class BilingualAnalyzerTest {
   }
 
   @Test
+  void aPersianWordWithGluedSuffixesMatchesItsPlainForm() {
+    assertThat(terms("آبیاریهایشان")).isEqualTo(terms("آبیاری"));
+    assertThat(terms("کشاورزان")).isEqualTo(terms("کشاورزی"));
+  }
+
+  @Test
+  void englishPossessivesAndPluralsMatchTheirBaseWord() {
+    assertThat(terms("farmer's crops")).isEqualTo(terms("farmer crop"));
+  }
+
+  @Test
   void persianStopWordsAreDropped() {
     assertThat(terms("رطوبت خاک من چقدر است")).hasSize(3).containsAll(terms("رطوبت خاک"));
   }

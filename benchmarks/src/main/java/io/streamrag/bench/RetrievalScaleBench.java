@@ -1,0 +1,128 @@
+package io.streamrag.bench;
+
+import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.embedding.OnnxEmbedder;
+import io.streamrag.retrieval.search.FusionPolicy;
+import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.retrieval.store.SearchQuery;
+import io.streamrag.retrieval.store.StoredChunk;
+import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.Scopes;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.Executors;
+
+/**
+ * Search latency of the Lucene store at scale: N synthetic chunks, each eight sentences drawn at
+ * random from a BEIR corpus (so term statistics look like real text) with a random unit vector
+ * (embedding 100,000 chunks would take an hour on two cores; random vectors give the HNSW graph no
+ * structure to exploit, so they are the slow case). The set's queries, embedded by the real
+ * embedder, are searched for the configured number of candidates, single-threaded.
+ */
+final class RetrievalScaleBench {
+
+  private static final int SENTENCES_PER_CHUNK = 8;
+
+  private RetrievalScaleBench() {}
+
+  static void run(Path dir, Args args) {
+    var set = BeirSet.read(dir);
+    var settings = BenchSettings.load(args);
+    int n = args.integer("chunks", 100_000);
+    int rounds = args.integer("rounds", 3);
+    var random = new Random(42);
+    var sentences = new ArrayList<String>();
+    set.corpus().forEach(d -> sentences.addAll(List.of(d.text().split("(?<=[.!?؟])\\s+"))));
+    var executor = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+    Embedder embedder = OnnxEmbedder.bundledMiniLm(executor);
+    try (var store = LuceneChunkStore.open(null, embedder.dimension(), embedder.modelId())) {
+      long start = System.nanoTime();
+      for (int i = 0; i < n; i++) {
+        var text = new StringBuilder();
+        for (int s = 0; s < SENTENCES_PER_CHUNK; s++) {
+          text.append(sentences.get(random.nextInt(sentences.size()))).append(' ');
+        }
+        store.upsert(
+            new StoredChunk(
+                Ids.of("scale", String.valueOf(i)),
+                text.toString().strip(),
+                "scale/" + i,
+                Scopes.GLOBAL_SENSOR,
+                BenchIndex.KB,
+                i % 3,
+                "doc-" + i / 3,
+                "en",
+                unitVector(random, embedder.dimension())));
+      }
+      store.refresh();
+      double indexSeconds = (System.nanoTime() - start) / 1e9;
+      var fusion = new FusionPolicy(settings.search(), embedder);
+      var filter = TenantFilter.of("550e8400-e29b-41d4-a716-446655440000", List.of(BenchIndex.KB));
+      var questions = set.queries().stream().map(BeirSet.Query::text).toList();
+      int limit = settings.search().candidates();
+      int k = settings.search().rrfK();
+      for (String mode : List.of("bm25", "dense", "hybrid")) {
+        double[] search = new double[questions.size() * rounds];
+        double[] total = new double[questions.size() * rounds];
+        for (int r = -1; r < rounds; r++) { // round -1 warms up
+          for (int q = 0; q < questions.size(); q++) {
+            String question = questions.get(q);
+            long t0 = System.nanoTime();
+            SearchQuery query =
+                switch (mode) {
+                  case "bm25" -> new SearchQuery(question, null, filter, limit, 1, 0, k);
+                  case "dense" ->
+                      new SearchQuery(question, embedder.embed(question), filter, limit, 0, 1, k);
+                  default -> fusion.query(question, "en", filter, limit);
+                };
+            long t1 = System.nanoTime();
+            store.search(query);
+            long t2 = System.nanoTime();
+            if (r >= 0) {
+              int i = r * questions.size() + q;
+              search[i] = (t2 - t1) / 1e6;
+              total[i] = (t2 - t0) / 1e6;
+            }
+          }
+        }
+        var s = Percentiles.of(search);
+        var t = Percentiles.of(total);
+        System.out.printf(
+            Locale.ROOT,
+            "{\"dataset\":\"%s\",\"mode\":\"%s\",\"chunks\":%d,\"vectors\":\"random\","
+                + "\"searches\":%d,\"search_p50_ms\":%.2f,\"search_p99_ms\":%.2f,"
+                + "\"with_embedding_p50_ms\":%.2f,\"with_embedding_p99_ms\":%.2f,"
+                + "\"index_s\":%.1f}%n",
+            set.name(),
+            mode,
+            store.size(),
+            search.length,
+            s.p50(),
+            s.p99(),
+            t.p50(),
+            t.p99(),
+            indexSeconds);
+      }
+    } finally {
+      executor.shutdown();
+    }
+  }
+
+  private static float[] unitVector(Random random, int dimension) {
+    float[] v = new float[dimension];
+    double norm = 0;
+    for (int i = 0; i < dimension; i++) {
+      v[i] = (float) random.nextGaussian();
+      norm += v[i] * v[i];
+    }
+    float scale = (float) (1 / Math.sqrt(norm));
+    for (int i = 0; i < dimension; i++) {
+      v[i] *= scale;
+    }
+    return v;
+  }
+}
