@@ -45,7 +45,7 @@ class DegradationTest {
       new RetrievalPipeline(
           new KbRouter(Map.of()),
           store,
-          null,
+          io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run),
           new TermOverlapReranker(),
           live,
           new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),

@@ -45,6 +45,23 @@ class RerankApiRerankerTest extends RerankerContract {
   }
 
   @Test
+  void theModelsOrderIsKeptMostRelevantFirst() {
+    var ranked =
+        reranker.rerank(
+            "When should I irrigate wheat by soil moisture?",
+            List.of(
+                candidate("off", "Saffron corms rest during the summer months."),
+                candidate("partial", "Wheat is sown in autumn in most regions."),
+                candidate("answer", "Irrigate wheat when soil moisture falls low.")),
+            2);
+
+    assertThat(ranked)
+        .extracting(r -> r.candidate().chunk().pointId())
+        .containsExactly("answer", "partial");
+    assertThat(ranked.get(0).relevance()).isGreaterThan(ranked.get(1).relevance());
+  }
+
+  @Test
   void aServerErrorOrAnUnreadableAnswerIsAClearFailure() {
     var given = List.of(candidate("a", "soil"));
     server.status = 503;
@@ -68,10 +85,13 @@ class RerankApiRerankerTest extends RerankerContract {
     var ranked =
         fallback.rerank(
             "irrigate wheat",
-            List.of(candidate("off", "saffron corms"), candidate("on", "irrigate wheat early")),
+            List.of(
+                candidate("off", "saffron corms", 0.01),
+                candidate("on", "irrigate wheat early", 0.03)),
             1);
 
     assertThat(ranked).extracting(r -> r.candidate().chunk().pointId()).containsExactly("on");
+    assertThat(ranked.get(0).relevance()).isEqualTo(1.0);
   }
 
   private static FakeRerankServer newServer() {

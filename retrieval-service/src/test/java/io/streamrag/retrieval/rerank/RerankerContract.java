@@ -14,25 +14,23 @@ abstract class RerankerContract {
   protected abstract Reranker reranker();
 
   @Test
-  void theAnsweringPassageRanksFirstAndOnlyKeepAreKeptBestFirst() {
+  void theAnsweringPassageGetsTheHighestRelevanceAndOnlyKeepAreKept() {
     var answer =
         candidate(
             "answer", "Irrigate wheat when soil moisture falls below half of available water.");
     var offTopic = candidate("off", "Saffron corms rest during the summer months.");
     var partial = candidate("partial", "Wheat is sown in autumn in most regions.");
+    String question = "When should I irrigate wheat by soil moisture?";
 
-    var ranked =
-        reranker()
-            .rerank(
-                "When should I irrigate wheat by soil moisture?",
-                List.of(offTopic, partial, answer),
-                2);
+    var all = reranker().rerank(question, List.of(offTopic, partial, answer), 3);
+    var two = reranker().rerank(question, List.of(offTopic, partial, answer), 2);
 
-    assertThat(ranked).hasSize(2);
-    assertThat(ranked.get(0).candidate().chunk().pointId()).isEqualTo("answer");
-    assertThat(ranked)
-        .allSatisfy(r -> assertThat(r.relevance()).isBetween(0.0, 1.0))
-        .isSortedAccordingTo((a, b) -> Double.compare(b.relevance(), a.relevance()));
+    assertThat(all).allSatisfy(r -> assertThat(r.relevance()).isBetween(0.0, 1.0));
+    assertThat(all.stream().max(java.util.Comparator.comparingDouble(Reranker.Ranked::relevance)))
+        .get()
+        .extracting(r -> r.candidate().chunk().pointId())
+        .isEqualTo("answer");
+    assertThat(two).hasSize(2);
   }
 
   @Test
@@ -52,9 +50,13 @@ abstract class RerankerContract {
   }
 
   static Candidate candidate(String id, String text) {
+    return candidate(id, text, 0.01);
+  }
+
+  static Candidate candidate(String id, String text, double fused) {
     return new Candidate(
         new StoredChunk(id, text, "src/" + id, "__global__", "chat", 0, "d-" + id, "en", null),
-        0.01,
+        fused,
         1,
         0,
         0);
