@@ -11,4 +11,4 @@ if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-s
   echo "building the benchmarks..."
   ./mvnw -q -B -DskipTests -Dspotless.check.skip package -pl benchmarks -am >/dev/null
 fi
-exec java -Xss256k -Xmx1g -XX:+UseSerialGC -cp "$JAR:$(cat benchmarks/target/classpath.txt)" io.streamrag.bench.BenchMain "$@"
+exec java ${BENCH_JAVA_OPTS:-} -Xss256k -Xmx1g -XX:+UseSerialGC -cp "$JAR:$(cat benchmarks/target/classpath.txt)" io.streamrag.bench.BenchMain "$@"

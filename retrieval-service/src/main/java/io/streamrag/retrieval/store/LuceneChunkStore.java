@@ -1,5 +1,6 @@
 package io.streamrag.retrieval.store;
 
+import io.streamrag.kit.text.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
@@ -57,6 +59,9 @@ public final class LuceneChunkStore implements ChunkStore {
   private static final String OFFSET = "offset.";
   private static final String MODEL = "embedding_model";
   private static final int MAX_QUERY_TERMS = 64;
+
+  /** Weight of the whole-word field beside the stemmed one, for Persian questions. */
+  private static final float WORDS_WEIGHT = 0.4f;
 
   private final Directory directory;
   private final IndexWriter writer;
@@ -125,6 +130,7 @@ public final class LuceneChunkStore implements ChunkStore {
     var doc = new Document();
     doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
     doc.add(new TextField(TEXT, c.text(), Field.Store.YES));
+    doc.add(new TextField(BilingualAnalyzer.WORDS, c.text(), Field.Store.NO));
     doc.add(new StoredField(SOURCE, c.source()));
     doc.add(new StringField(SENSOR, c.sensorUuid(), Field.Store.YES));
     doc.add(new StringField(KB, c.kbName(), Field.Store.YES));
@@ -303,13 +309,31 @@ public final class LuceneChunkStore implements ChunkStore {
         .build();
   }
 
-  /** The question's analysed terms as an OR query; no query syntax, so no injection. */
+  /**
+   * The question's analysed terms as an OR query; no query syntax, so no injection. A Persian
+   * question also matches whole word forms, at a lower weight (see {@link
+   * BilingualAnalyzer#WORDS}).
+   */
   private Query lexical(String text) {
+    Query stems = terms(TEXT, text, MAX_QUERY_TERMS);
+    if (stems == null || !Words.isArabicScript(text)) {
+      return stems;
+    }
+    Query words = terms(BilingualAnalyzer.WORDS, text, MAX_QUERY_TERMS);
+    return words == null
+        ? stems
+        : new BooleanQuery.Builder()
+            .add(stems, BooleanClause.Occur.SHOULD)
+            .add(new BoostQuery(words, WORDS_WEIGHT), BooleanClause.Occur.SHOULD)
+            .build();
+  }
+
+  private Query terms(String field, String text, int max) {
     var terms = new LinkedHashSet<String>();
-    try (var stream = analyzer.tokenStream(TEXT, text)) {
+    try (var stream = analyzer.tokenStream(field, text)) {
       var term = stream.addAttribute(CharTermAttribute.class);
       stream.reset();
-      while (stream.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
+      while (stream.incrementToken() && terms.size() < max) {
         terms.add(term.toString());
       }
       stream.end();
@@ -320,7 +344,7 @@ public final class LuceneChunkStore implements ChunkStore {
       return null;
     }
     var query = new BooleanQuery.Builder();
-    terms.forEach(t -> query.add(new TermQuery(new Term(TEXT, t)), BooleanClause.Occur.SHOULD));
+    terms.forEach(t -> query.add(new TermQuery(new Term(field, t)), BooleanClause.Occur.SHOULD));
     return query.build();
   }
 
