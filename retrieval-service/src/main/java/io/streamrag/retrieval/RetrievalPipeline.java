@@ -14,6 +14,7 @@ import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +33,8 @@ public class RetrievalPipeline {
   private final Reranker reranker;
   private final LiveState live;
   private final RetrievalProperties.Search search;
+  private final Map<String, RetrievalProperties.Search> perPipeline;
+  private final Embedder embedder;
   private final Outbox outbox;
   private final Clock clock;
 
@@ -44,7 +47,25 @@ public class RetrievalPipeline {
       RetrievalProperties.Search search,
       Outbox outbox,
       Clock clock) {
+    this(router, store, embedder, reranker, live, search, Map.of(), outbox, clock);
+  }
+
+  /**
+   * @param perPipeline a pipeline's own candidate counts and fusion weights, else {@code search}
+   */
+  public RetrievalPipeline(
+      KbRouter router,
+      ChunkStore store,
+      Embedder embedder,
+      Reranker reranker,
+      LiveState live,
+      RetrievalProperties.Search search,
+      Map<String, RetrievalProperties.Search> perPipeline,
+      Outbox outbox,
+      Clock clock) {
     this.router = router;
+    this.perPipeline = Map.copyOf(perPipeline);
+    this.embedder = embedder;
     this.store = store;
     this.fusion = new FusionPolicy(search, embedder);
     this.reranker = reranker;
@@ -79,15 +100,18 @@ public class RetrievalPipeline {
             .setKbNames(kbs)
             .setPassages(List.of())
             .setRetrievedAt(clock.instant());
+    // the pipeline's own search settings, if it has them
+    var settings = perPipeline.getOrDefault(request.getPipeline(), search);
+    var policy = settings == search ? fusion : new FusionPolicy(settings, embedder);
     try {
       // 2. hybrid search under the tenant filter (S1.6): 7 candidates (S0.4)
       var candidates =
           store.search(
-              fusion.query(
+              policy.query(
                   question, request.getLanguage(), TenantFilter.of(request.getSensorUuid(), kbs)));
       // 3. rerank and keep the best 3 (S0.4), each with its relevance for the prompt (S0.5)
       var passages =
-          reranker.rerank(question, candidates, search.keep()).stream()
+          reranker.rerank(question, candidates, settings.keep()).stream()
               .map(
                   r -> {
                     var c = r.candidate().chunk();

@@ -23,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
  * @param routing KB name to the Persian and English keywords that route a question to it (S1.2)
  * @param store which chunk store: {@code lucene} (embedded, default) or {@code qdrant}
  * @param qdrant where the Qdrant server is, when {@code store} is {@code qdrant}
+ * @param pipelines a pipeline's own search settings, replacing {@code search} for its requests
  */
 @Validated
 @ConfigurationProperties("retrieval")
@@ -33,7 +34,12 @@ public record RetrievalProperties(
     @Valid @NotNull Search search,
     @NotNull Map<String, List<String>> routing,
     @NotNull Store store,
-    @Valid @NotNull Qdrant qdrant) {
+    @Valid @NotNull Qdrant qdrant,
+    Map<String, @Valid Search> pipelines) {
+
+  public RetrievalProperties {
+    pipelines = pipelines == null ? Map.of() : Map.copyOf(pipelines);
+  }
 
   /** The chunk store adapters. */
   public enum Store {

@@ -66,6 +66,7 @@ class RetrievalWiring {
         reranker,
         live,
         properties.search(),
+        properties.pipelines(),
         outbox,
         Clock.systemUTC());
   }
