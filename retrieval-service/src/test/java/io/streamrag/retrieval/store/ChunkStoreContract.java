@@ -49,6 +49,15 @@ abstract class ChunkStoreContract {
   }
 
   @Test
+  void aPersianQuestionsExactWordFormRanksAboveAWordSharingOnlyItsStem() {
+    store.upsert(chunk("stem", "کشاورزی در این منطقه رایج است", "__global__", "chat", 1, 0, 0, 0));
+    store.upsert(chunk("exact", "کشاورزان این منطقه جوان هستند", "__global__", "chat", 1, 0, 0, 0));
+    store.refresh();
+
+    assertThat(ids(lexical("کشاورزان", MINE, "chat"))).containsExactly("exact", "stem");
+  }
+
+  @Test
   void aChunkIsFoundByItsVector() {
     store.upsert(chunk("near", "alpha", "__global__", "chat", 1, 0, 0, 0));
     store.upsert(chunk("far", "beta", "__global__", "chat", 0, 0, 0, 1));

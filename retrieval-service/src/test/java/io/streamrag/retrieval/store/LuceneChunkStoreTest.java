@@ -25,15 +25,6 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   }
 
   @Test
-  void aPersianQuestionsExactWordFormRanksAboveAWordSharingOnlyItsStem() {
-    store.upsert(chunk("stem", "کشاورزی در این منطقه رایج است", "__global__", "chat", 1, 0, 0, 0));
-    store.upsert(chunk("exact", "کشاورزان این منطقه جوان هستند", "__global__", "chat", 1, 0, 0, 0));
-    store.refresh();
-
-    assertThat(ids(lexical("کشاورزان", MINE, "chat"))).containsExactly("exact", "stem");
-  }
-
-  @Test
   void aVectorOfTheWrongLengthIsRefused() {
     assertThatThrownBy(() -> store.upsert(chunk("x", "t", "__global__", "chat", 1, 0)))
         .hasMessageContaining("2 dimensions");

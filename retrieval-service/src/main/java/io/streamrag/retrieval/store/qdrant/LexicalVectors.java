@@ -1,6 +1,7 @@
 package io.streamrag.retrieval.store.qdrant;
 
 import io.qdrant.client.grpc.Points.SparseVector;
+import io.streamrag.kit.text.Words;
 import io.streamrag.retrieval.store.BilingualAnalyzer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,26 +23,50 @@ import org.apache.lucene.util.StringHelper;
  * keeps up to date and a query scores BM25-like. BM25's length normalisation is left out: the
  * collection's average chunk length is not known client-side, and ingest cuts chunks to similar
  * sizes. A question weighs each distinct term 1, as Lucene's OR query of term queries does.
+ *
+ * <p>Like the Lucene index, a chunk also carries its whole (unstemmed) words under separate ids,
+ * and a Persian question weighs its whole words {@value #WORDS_WEIGHT}, so an exact word form
+ * counts for a little more than a shared stem ({@link BilingualAnalyzer#WORDS}).
  */
 final class LexicalVectors {
 
   static final float K1 = 1.2f;
+  static final float WORDS_WEIGHT = 0.4f;
+  private static final String WORD_PREFIX = "w\u0000";
   private static final int MAX_QUERY_TERMS = 64;
 
   private final Analyzer analyzer = new BilingualAnalyzer();
 
   /** A chunk's sparse vector; empty when the text has no indexable word. */
   SparseVector document(String text) {
-    var vector = SparseVector.newBuilder();
-    termCounts(text, Integer.MAX_VALUE)
-        .forEach((id, tf) -> vector.addIndices(id).addValues(tf * (K1 + 1) / (tf + K1)));
-    return vector.build();
+    var weights = new TreeMap<Integer, Float>();
+    termCounts(text, "text", "", Integer.MAX_VALUE)
+        .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
+    termCounts(text, BilingualAnalyzer.WORDS, WORD_PREFIX, Integer.MAX_VALUE)
+        .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
+    return vector(weights);
   }
 
-  /** A question's sparse vector: each distinct analysed term (at most 64) with weight 1. */
+  /**
+   * A question's sparse vector: each distinct analysed term (at most 64) with weight 1, and for a
+   * Persian question each whole word with weight {@value #WORDS_WEIGHT}.
+   */
   SparseVector query(String text) {
+    var weights = new TreeMap<Integer, Float>();
+    termCounts(text, "text", "", MAX_QUERY_TERMS)
+        .keySet()
+        .forEach(id -> weights.merge(id, 1f, Float::sum));
+    if (text != null && Words.isArabicScript(text)) {
+      termCounts(text, BilingualAnalyzer.WORDS, WORD_PREFIX, MAX_QUERY_TERMS)
+          .keySet()
+          .forEach(id -> weights.merge(id, WORDS_WEIGHT, Float::sum));
+    }
+    return vector(weights);
+  }
+
+  private static SparseVector vector(Map<Integer, Float> weights) {
     var vector = SparseVector.newBuilder();
-    termCounts(text, MAX_QUERY_TERMS).keySet().forEach(id -> vector.addIndices(id).addValues(1f));
+    weights.forEach((id, w) -> vector.addIndices(id).addValues(w));
     return vector.build();
   }
 
@@ -50,16 +75,16 @@ final class LexicalVectors {
     return StringHelper.murmurhash3_x86_32(new BytesRef(term), 0);
   }
 
-  private Map<Integer, Integer> termCounts(String text, int maxTerms) {
+  private Map<Integer, Integer> termCounts(String text, String field, String prefix, int maxTerms) {
     var counts = new TreeMap<Integer, Integer>();
     if (text == null || text.isBlank()) {
       return counts;
     }
-    try (var stream = analyzer.tokenStream("text", text)) {
+    try (var stream = analyzer.tokenStream(field, text)) {
       var term = stream.addAttribute(CharTermAttribute.class);
       stream.reset();
       while (stream.incrementToken()) {
-        int id = termId(term.toString());
+        int id = termId(prefix + term);
         if (counts.containsKey(id) || counts.size() < maxTerms) {
           counts.merge(id, 1, Integer::sum);
         }
