@@ -86,7 +86,12 @@ class IngestServiceTest {
     publish(Topics.SENSOR_FORECASTS, sensor, forecast(sensor, t, 12.5));
     publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "a", t, 20.0, null));
     awaitSnapshot(sensor, s -> s.getVersion() == 3);
-    Thread.sleep(800); // past the coalescing window, so the next reading is indexed at once
+    // the first burst's readings are indexed (at the end of its window) before the next reading
+    awaitUpsert(
+        c ->
+            c.getPayload().getSensorUuid().equals(sensor)
+                && c.getPayload().getSource().endsWith("/readings")
+                && c.getPayload().getText().contains("soil moisture 20 %"));
 
     publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "b", t.plusSeconds(60), 18.0, null));
 

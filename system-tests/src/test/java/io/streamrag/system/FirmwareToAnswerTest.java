@@ -47,7 +47,9 @@ class FirmwareToAnswerTest {
         .isEqualTo(202);
 
     // And a reading published by the device at QoS 1, as firmware does
-    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    // milliseconds: another test class may publish for the same sensor in the same second, and an
+    // older or equal timestamp is absorbed as a duplicate
+    String ts = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     String reading =
         "{\"ts\":\""
             + ts

@@ -1,7 +1,6 @@
 package io.streamrag.ingest.snapshot;
 
 import io.streamrag.schemas.sensor.DepthReading;
-import io.streamrag.schemas.sensor.ForecastDay;
 import io.streamrag.schemas.sensor.HourlyStat;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -123,7 +122,7 @@ public final class SnapshotText {
       out.add(profile(s.getSensorUuid(), s.getProfile()));
     }
     if (s.getForecast() != null && !s.getForecast().getDays().isEmpty()) {
-      out.add(forecast(s.getSensorUuid(), s.getForecast().getDays()));
+      out.add(ForecastText.section(s.getSensorUuid(), s.getForecast().getDays()));
     }
     return out;
   }
@@ -269,74 +268,6 @@ public final class SnapshotText {
             + soilFa,
         "Profile of your sensor: " + soilEn,
         "مشخصات حسگر شما: " + soilFa);
-  }
-
-  private static Section forecast(String sensor, List<ForecastDay> days) {
-    var en = new ArrayList<String>();
-    var fa = new ArrayList<String>();
-    double rain = 0;
-    double et0 = 0;
-    boolean allEt0 = true;
-    for (ForecastDay d : days) {
-      rain += d.getPrecipitationMm();
-      if (d.getEt0Mm() == null) {
-        allEt0 = false;
-      } else {
-        et0 += d.getEt0Mm();
-      }
-      en.add(
-          d.getDate()
-              + ": "
-              + number(d.getTMin())
-              + " to "
-              + number(d.getTMax())
-              + " °C, rain "
-              + number(d.getPrecipitationMm())
-              + " mm"
-              + optional(d.getHumidity(), ", humidity ", " %")
-              + optional(d.getWindSpeed(), ", wind ", " m/s")
-              + optional(d.getEt0Mm(), ", ET0 ", " mm"));
-      fa.add(
-          d.getDate()
-              + ": دما "
-              + number(d.getTMin())
-              + " تا "
-              + number(d.getTMax())
-              + " درجه، بارش "
-              + number(d.getPrecipitationMm())
-              + " میلی‌متر"
-              + optional(d.getHumidity(), "، رطوبت هوا ", " درصد")
-              + optional(d.getWindSpeed(), "، باد ", " متر بر ثانیه")
-              + optional(d.getEt0Mm(), "، تبخیر و تعرق مرجع (ET0) ", " میلی‌متر"));
-    }
-    String totalEn =
-        " Total over "
-            + days.size()
-            + " days: rain "
-            + number(rain)
-            + " mm"
-            + (allEt0 ? ", ET0 " + number(et0) + " mm" : "")
-            + ".";
-    String totalFa =
-        " مجموع "
-            + days.size()
-            + " روز: بارش "
-            + number(rain)
-            + " میلی‌متر"
-            + (allEt0 ? "، تبخیر و تعرق مرجع " + number(et0) + " میلی‌متر" : "")
-            + ".";
-    String daysEn = String.join("; ", en) + "." + totalEn;
-    String daysFa = String.join("؛ ", fa) + "." + totalFa;
-    return new Section(
-        "forecast",
-        "Weather forecast at your sensor " + sensor + ": " + daysEn,
-        "پیش‌بینی هوا در محل حسگر شما " + sensor + ": " + daysFa,
-        "Weather forecast at your sensor: " + daysEn,
-        "پیش‌بینی هوا در محل حسگر شما: " + daysFa);
-  }
-
-  private static String optional(Double v, String before, String after) {
-    return v == null ? "" : before + number(v) + after;
   }
 
   private static String unit(String unit) {

@@ -1,6 +1,5 @@
 package io.streamrag.retrieval.store;
 
-import io.streamrag.kit.text.Words;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,12 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -27,17 +24,13 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermInSetQuery;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -58,15 +51,12 @@ public final class LuceneChunkStore implements ChunkStore {
   static final String VECTOR = "vector";
   private static final String OFFSET = "offset.";
   private static final String MODEL = "embedding_model";
-  private static final int MAX_QUERY_TERMS = 64;
-
-  /** Weight of the whole-word field beside the stemmed one, for Persian questions. */
-  private static final float WORDS_WEIGHT = 0.4f;
 
   private final Directory directory;
   private final IndexWriter writer;
   private final SearcherManager searchers;
   private final Analyzer analyzer = new BilingualAnalyzer();
+  private final LuceneQueries queries = new LuceneQueries(analyzer);
   private final int dimension;
   private final String model;
   private final Path temporary;
@@ -84,18 +74,14 @@ public final class LuceneChunkStore implements ChunkStore {
     if (indexed != null && !indexed.equals(model)) {
       close();
       throw new IllegalStateException(
-          "the index at "
-              + path
-              + " holds vectors of "
-              + indexed
-              + " but this service embeds questions with "
-              + model
-              + ". Either configure "
-              + indexed
-              + " again (embedding.*, the same in ingest-service), or change models: re-embed with"
-              + " ingest-service running the new model, then delete this directory or point"
-              + " retrieval.index-path (RETRIEVAL_INDEX_PATH) at an empty one, and the index is"
-              + " rebuilt from index.changes (README: Changing the embedding model)");
+          String.format(
+              "the index at %s holds vectors of %s but this service embeds questions with %s."
+                  + " Either configure %s again (embedding.*, the same in ingest-service), or"
+                  + " change models: re-embed with ingest-service running the new model, then"
+                  + " delete this directory or point retrieval.index-path (RETRIEVAL_INDEX_PATH) at"
+                  + " an empty one, and the index is rebuilt from index.changes (README: Changing"
+                  + " the embedding model)",
+              path, indexed, model, indexed));
     }
   }
 
@@ -175,10 +161,10 @@ public final class LuceneChunkStore implements ChunkStore {
     }
     try {
       int depth = Math.max(q.limit() * 4, 30);
-      Query filter = filter(q.filter());
+      Query filter = LuceneQueries.filter(q.filter());
       var fused =
           new HashMap<Integer, double[]>(); // doc -> {score, lexicalRank, denseRank, cosine}
-      Query lexical = lexical(q.text());
+      Query lexical = queries.lexical(q.text());
       if (lexical != null && q.lexicalWeight() > 0) {
         var query =
             new BooleanQuery.Builder()
@@ -296,56 +282,6 @@ public final class LuceneChunkStore implements ChunkStore {
       }
     }
     return data;
-  }
-
-  private static Query filter(TenantFilter f) {
-    return new BooleanQuery.Builder()
-        .add(
-            new TermInSetQuery(SENSOR, f.sensors().stream().map(BytesRef::new).toList()),
-            BooleanClause.Occur.FILTER)
-        .add(
-            new TermInSetQuery(KB, f.kbs().stream().map(BytesRef::new).toList()),
-            BooleanClause.Occur.FILTER)
-        .build();
-  }
-
-  /**
-   * The question's analysed terms as an OR query; no query syntax, so no injection. A Persian
-   * question also matches whole word forms, at a lower weight (see {@link
-   * BilingualAnalyzer#WORDS}).
-   */
-  private Query lexical(String text) {
-    Query stems = terms(TEXT, text, MAX_QUERY_TERMS);
-    if (stems == null || !Words.isArabicScript(text)) {
-      return stems;
-    }
-    Query words = terms(BilingualAnalyzer.WORDS, text, MAX_QUERY_TERMS);
-    return words == null
-        ? stems
-        : new BooleanQuery.Builder()
-            .add(stems, BooleanClause.Occur.SHOULD)
-            .add(new BoostQuery(words, WORDS_WEIGHT), BooleanClause.Occur.SHOULD)
-            .build();
-  }
-
-  private Query terms(String field, String text, int max) {
-    var terms = new LinkedHashSet<String>();
-    try (var stream = analyzer.tokenStream(field, text)) {
-      var term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken() && terms.size() < max) {
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    if (terms.isEmpty()) {
-      return null;
-    }
-    var query = new BooleanQuery.Builder();
-    terms.forEach(t -> query.add(new TermQuery(new Term(field, t)), BooleanClause.Occur.SHOULD));
-    return query.build();
   }
 
   private static StoredChunk chunk(Document d) {

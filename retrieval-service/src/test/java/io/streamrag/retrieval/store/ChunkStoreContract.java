@@ -1,6 +1,7 @@
 package io.streamrag.retrieval.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
@@ -55,6 +56,21 @@ abstract class ChunkStoreContract {
     store.refresh();
 
     assertThat(ids(lexical("کشاورزان", MINE, "chat"))).containsExactly("exact", "stem");
+  }
+
+  @Test
+  void aPersianQuestionFindsAPersianChunkWrittenWithArabicLetterForms() {
+    store.upsert(
+        chunk("fa", "كود نيتروژن را در دو نوبت بدهید", "__global__", "fertilization", 1, 0, 0, 0));
+    store.refresh();
+
+    assertThat(ids(lexical("کود نیتروژن", MINE, "fertilization"))).containsExactly("fa");
+  }
+
+  @Test
+  void aVectorOfTheWrongLengthIsRefused() {
+    assertThatThrownBy(() -> store.upsert(chunk("x", "t", "__global__", "chat", 1, 0)))
+        .hasMessageContaining("2 dimensions");
   }
 
   @Test

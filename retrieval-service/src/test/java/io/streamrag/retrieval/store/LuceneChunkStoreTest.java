@@ -16,21 +16,6 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   }
 
   @Test
-  void aPersianQuestionFindsAPersianChunkWrittenWithArabicLetterForms() {
-    store.upsert(
-        chunk("fa", "كود نيتروژن را در دو نوبت بدهید", "__global__", "fertilization", 1, 0, 0, 0));
-    store.refresh();
-
-    assertThat(ids(lexical("کود نیتروژن", MINE, "fertilization"))).containsExactly("fa");
-  }
-
-  @Test
-  void aVectorOfTheWrongLengthIsRefused() {
-    assertThatThrownBy(() -> store.upsert(chunk("x", "t", "__global__", "chat", 1, 0)))
-        .hasMessageContaining("2 dimensions");
-  }
-
-  @Test
   void anIndexSurvivesARestartWithItsOffsets(@TempDir Path dir) {
     try (var first = LuceneChunkStore.open(dir, DIM, "test/4")) {
       first.upsert(chunk("a", "saffron harvest", "__global__", "chat", 1, 0, 0, 0));

@@ -30,21 +30,6 @@ class QdrantChunkStoreTest extends ChunkStoreContract {
   }
 
   @Test
-  void aPersianQuestionFindsAPersianChunkWrittenWithArabicLetterForms() {
-    store.upsert(
-        chunk("fa", "كود نيتروژن را در دو نوبت بدهید", "__global__", "fertilization", 1, 0, 0, 0));
-    store.refresh();
-
-    assertThat(ids(lexical("کود نیتروژن", MINE, "fertilization"))).containsExactly("fa");
-  }
-
-  @Test
-  void aVectorOfTheWrongLengthIsRefusedBeforeItReachesQdrant() {
-    assertThatThrownBy(() -> store.upsert(chunk("x", "t", "__global__", "chat", 1, 0)))
-        .hasMessageContaining("2 dimensions");
-  }
-
-  @Test
   void aStoreSurvivesARestartWithItsChunksAndOffsets() {
     store.upsert(chunk("a", "saffron harvest", "__global__", "chat", 1, 0, 0, 0));
     store.checkpoint(Map.of(0, 1L));
