@@ -53,7 +53,7 @@ public class LlmPipeline {
             context.getDegraded()));
     try {
       // 4. stream the answer token by token
-      List<Integer> cited = provider.answer(prompt, context, out::token);
+      List<Integer> cited = provider.answer(prompt, context, out::token).cited();
       // 5. the sources it cites (all given sources when the model cited none)
       List<Passage> passages = context.getPassages();
       List<Integer> sources =

@@ -55,7 +55,10 @@ public final class PromptBuilder {
           .append(p.getText().strip())
           .append("\n\n");
     }
-    return new Prompt(system.toString().strip(), context.getRequest().getMessage());
+    return new Prompt(
+        system.toString().strip(),
+        context.getRequest().getMessage(),
+        context.getRequest().getLanguage());
   }
 
   /** {@code [Source: irrigation/et0.en.md | Relevance: 0.87]} */

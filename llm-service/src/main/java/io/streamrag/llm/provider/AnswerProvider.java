@@ -2,7 +2,6 @@ package io.streamrag.llm.provider;
 
 import io.streamrag.llm.prompt.Prompt;
 import io.streamrag.schemas.chat.ContextRetrieved;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -22,8 +21,8 @@ public interface AnswerProvider {
   /**
    * Streams the answer to {@code tokens}, returning once it is complete.
    *
-   * @return the 1-based numbers of the passages the answer cites
+   * @return the passages it cites, who answered and the tokens used
    * @throws ProviderException when the answer cannot be produced
    */
-  List<Integer> answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens);
+  Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens);
 }

@@ -40,7 +40,7 @@ public final class ExtractiveProvider implements AnswerProvider {
   }
 
   @Override
-  public List<Integer> answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
+  public Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
     boolean fa = "fa".equals(context.getRequest().getLanguage());
     var text = new StringBuilder();
     var cited = new ArrayList<Integer>();
@@ -82,7 +82,7 @@ public final class ExtractiveProvider implements AnswerProvider {
       }
     }
     stream(text.toString(), tokens);
-    return cited;
+    return new Answer(cited, name(), model(), Answer.TokenUsage.NONE);
   }
 
   private record Quote(int passage, String sentence, double score, int order) {}

@@ -59,17 +59,8 @@ public final class OpenAiCompatibleProvider implements AnswerProvider {
   }
 
   @Override
-  public List<Integer> answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
-    var body =
-        Map.of(
-            "model",
-            model,
-            "stream",
-            true,
-            "messages",
-            List.of(
-                Map.of("role", "system", "content", prompt.system()),
-                Map.of("role", "user", "content", prompt.user())));
+  public Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
+    var body = Map.of("model", model, "stream", true, "messages", messages(prompt));
     var request =
         HttpRequest.newBuilder(endpoint)
             .timeout(timeout)
@@ -107,7 +98,19 @@ public final class OpenAiCompatibleProvider implements AnswerProvider {
     } catch (java.io.UncheckedIOException e) {
       throw new ProviderException("the model stream broke off: " + e.getMessage(), e);
     }
-    return cited(answer, context.getPassages().size());
+    return new Answer(
+        cited(answer, context.getPassages().size()), name(), model, Answer.TokenUsage.NONE);
+  }
+
+  private static List<Map<String, String>> messages(Prompt prompt) {
+    var messages = new ArrayList<Map<String, String>>();
+    messages.add(Map.of("role", "system", "content", prompt.system()));
+    for (Prompt.Turn turn : prompt.history()) {
+      messages.add(Map.of("role", "user", "content", turn.question()));
+      messages.add(Map.of("role", "assistant", "content", turn.answer()));
+    }
+    messages.add(Map.of("role", "user", "content", prompt.user()));
+    return messages;
   }
 
   /** The text of one {@code data:} line, or {@code null} for anything else. */

@@ -29,7 +29,7 @@ abstract class AnswerProviderContract {
   void citedPassagesAreNumbersOfGivenPassages() {
     ContextRetrieved context = Contexts.persianMoisture("r");
 
-    List<Integer> cited = provider().answer(prompt(context), context, t -> {});
+    List<Integer> cited = provider().answer(prompt(context), context, t -> {}).cited();
 
     assertThat(cited)
         .isNotEmpty()

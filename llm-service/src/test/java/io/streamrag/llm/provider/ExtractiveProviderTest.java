@@ -21,7 +21,7 @@ class ExtractiveProviderTest extends AnswerProviderContract {
     var context = Contexts.persianMoisture("r");
     var answer = new StringBuilder();
 
-    List<Integer> cited = extractive.answer(prompt(context), context, answer::append);
+    List<Integer> cited = extractive.answer(prompt(context), context, answer::append).cited();
 
     assertThat(answer.toString())
         .startsWith("پاسخ استخراجی")
@@ -50,7 +50,7 @@ class ExtractiveProviderTest extends AnswerProviderContract {
             .build();
     var answer = new StringBuilder();
 
-    List<Integer> cited = extractive.answer(prompt(degraded), degraded, answer::append);
+    List<Integer> cited = extractive.answer(prompt(degraded), degraded, answer::append).cited();
 
     assertThat(answer.toString()).contains("knowledge base is unavailable");
     assertThat(cited).isEmpty();
