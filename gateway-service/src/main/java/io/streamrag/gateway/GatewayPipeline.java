@@ -2,8 +2,8 @@ package io.streamrag.gateway;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
-import io.streamrag.gateway.guard.Guardrail;
-import io.streamrag.gateway.guard.Refusal;
+import io.streamrag.kit.guard.Guardrail;
+import io.streamrag.kit.guard.Refusal;
 import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.text.Words;

@@ -2,9 +2,9 @@ package io.streamrag.gateway;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
-import io.streamrag.gateway.guard.Guardrails;
-import io.streamrag.gateway.guard.InputLengthGuardrail;
-import io.streamrag.gateway.guard.PromptInjectionGuardrail;
+import io.streamrag.kit.guard.Guardrails;
+import io.streamrag.kit.guard.InputLengthGuardrail;
+import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.kafka.Outbox;
 import java.time.Clock;

@@ -1,38 +1,110 @@
 package io.streamrag.llm;
 
+import io.streamrag.kit.guard.InputLengthGuardrail;
+import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.RequestReply;
+import io.streamrag.llm.config.ConfigSync;
+import io.streamrag.llm.config.LiveConfig;
+import io.streamrag.llm.memory.ConversationStore;
+import io.streamrag.llm.memory.MemoryRecall;
+import io.streamrag.llm.memory.TurnRecorder;
+import io.streamrag.llm.prerun.GuardStep;
+import io.streamrag.llm.prerun.PreRunChain;
 import io.streamrag.llm.prompt.PromptBuilder;
-import io.streamrag.llm.prompt.Tones;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.ExtractiveProvider;
 import io.streamrag.llm.provider.OpenAiCompatibleProvider;
+import io.streamrag.llm.retrieval.KnowledgeRetrieval;
+import io.streamrag.llm.rewrite.FollowUpRewrite;
+import io.streamrag.llm.rewrite.KeyTermRewriter;
+import io.streamrag.llm.rewrite.QueryRewriter;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import java.time.Clock;
+import java.util.List;
 import java.util.function.Consumer;
+import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.messaging.Message;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The Kafka handler (one call into the pipeline) and the provider chosen by configuration. */
+/** The Kafka handler (one call into the pipeline), the pre-run chain and the provider. */
 @Configuration(proxyBeanMethods = false)
 class LlmWiring {
 
   private static final Logger log = LoggerFactory.getLogger(LlmWiring.class);
 
-  /** Binding {@code answer-in-0}: chat.contexts. */
+  /** Binding {@code answer-in-0}: chat.requests. */
   @Bean
   Consumer<Message<byte[]>> answer(LlmPipeline pipeline) {
-    return AvroHandlers.consumer(ContextRetrieved.class, pipeline::answer);
+    return AvroHandlers.consumer(ChatRequested.class, pipeline::answer);
   }
 
   @Bean
-  LlmPipeline llmPipeline(Tones tones, AnswerProvider provider, Outbox outbox) {
-    return new LlmPipeline(tones, new PromptBuilder(), provider, outbox, Clock.systemUTC());
+  LlmPipeline llmPipeline(
+      PreRunChain preRun, AnswerProvider provider, TurnRecorder memory, Outbox outbox) {
+    return new LlmPipeline(
+        preRun, new PromptBuilder(), provider, memory, outbox, Clock.systemUTC());
+  }
+
+  /** S0.2's order: injection guard, length guard, config sync, (memory, rewrite,) retrieval. */
+  @Bean
+  PreRunChain preRunChain(
+      ChatProperties chat,
+      LiveConfig live,
+      ConversationStore conversations,
+      QueryRewriter rewriter,
+      RequestClient<ContextRetrieved> retrieval) {
+    return new PreRunChain(
+        List.of(
+            new GuardStep(new PromptInjectionGuardrail()),
+            new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())),
+            new ConfigSync(live),
+            new MemoryRecall(conversations),
+            new FollowUpRewrite(rewriter),
+            new KnowledgeRetrieval(retrieval, chat.retrievalTimeout(), Clock.systemUTC())));
+  }
+
+  @Bean
+  QueryRewriter queryRewriter() {
+    return new KeyTermRewriter();
+  }
+
+  /** Replies of retrieval-service; Spring starts and stops its listener. */
+  @Bean
+  ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
+    return RequestReply.template(brokers, Topics.RETRIEVAL_REPLIES, "llm");
+  }
+
+  @Bean
+  RequestClient<ContextRetrieved> retrievalClient(
+      ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies) {
+    return new RequestClient<>(
+        retrievalReplies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
+  }
+
+  /** Ready once retrieval's replies can reach this replica. */
+  @Bean
+  HealthIndicator retrievalRepliesHealthIndicator(RequestClient<ContextRetrieved> retrieval) {
+    return () -> (retrieval.ready() ? Health.up() : Health.outOfService()).build();
+  }
+
+  @Bean(destroyMethod = "close")
+  LiveConfig liveConfig(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
+    return new LiveConfig(brokers, properties.startupTimeout());
   }
 
   @Bean
@@ -48,11 +120,5 @@ class LlmWiring {
     }
     log.info("no LLM configured (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL): answers are extractive");
     return new ExtractiveProvider();
-  }
-
-  @Bean(destroyMethod = "close")
-  Tones tones(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
-    return new Tones(brokers, properties.startupTimeout());
   }
 }

@@ -3,7 +3,11 @@ package io.streamrag.llm;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
+import io.streamrag.kit.config.PipelineDefaults;
+import io.streamrag.llm.config.PipelineSettings;
+import io.streamrag.llm.prerun.Preparation;
 import java.time.Instant;
+import java.util.Map;
 import java.util.List;
 
 /** Contexts as retrieval-service publishes them, for tests. */
@@ -63,6 +67,18 @@ public final class Contexts {
                     0.8)))
         .setRetrievedAt(Instant.now())
         .build();
+  }
+
+  /**
+   * What the pre-run chain prepares for a context: the default pipeline settings, a tone for each
+   * demo KB, no memory.
+   */
+  public static Preparation preparation(ContextRetrieved context) {
+    return Preparation.of(context.getRequest())
+        .withConfig(
+            PipelineSettings.of(PipelineDefaults.of("croplogic")),
+            Map.of("irrigation", "tone of irrigation", "fertilization", "tone of fertilization"))
+        .withContext(context);
   }
 
   public static ChatRequested request(String requestId, String message, String language) {

@@ -1,17 +1,16 @@
 package io.streamrag.retrieval;
 
 import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.TenantFilter;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
+import io.streamrag.schemas.chat.RetrievalRequested;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,6 @@ public class RetrievalPipeline {
   private final RetrievalProperties.Search search;
   private final Map<String, RetrievalProperties.Search> perPipeline;
   private final Embedder embedder;
-  private final Outbox outbox;
   private final Clock clock;
 
   public RetrievalPipeline(
@@ -45,9 +43,8 @@ public class RetrievalPipeline {
       Reranker reranker,
       LiveState live,
       RetrievalProperties.Search search,
-      Outbox outbox,
       Clock clock) {
-    this(router, store, embedder, reranker, live, search, Map.of(), outbox, clock);
+    this(router, store, embedder, reranker, live, search, Map.of(), clock);
   }
 
   /**
@@ -61,7 +58,6 @@ public class RetrievalPipeline {
       LiveState live,
       RetrievalProperties.Search search,
       Map<String, RetrievalProperties.Search> perPipeline,
-      Outbox outbox,
       Clock clock) {
     this.router = router;
     this.perPipeline = Map.copyOf(perPipeline);
@@ -71,21 +67,25 @@ public class RetrievalPipeline {
     this.reranker = reranker;
     this.live = live;
     this.search = search;
-    this.outbox = outbox;
     this.clock = clock;
   }
 
-  /** Retrieves the context of one chat request and publishes it for llm-service. */
-  public ContextRetrieved handle(ChatRequested request) {
-    ContextRetrieved context = retrieve(request);
-    // 6. publish it, keyed by request, and wait for the broker
-    outbox.send(Topics.CHAT_CONTEXTS, request.getRequestId(), context).join();
-    return context;
+  /** Answers one retrieval call of llm-service: the context of its chat request and query. */
+  public ContextRetrieved handle(RetrievalRequested call) {
+    return retrieve(call.getChat(), call.getQuery());
   }
 
-  /** The context for one chat request. */
+  /** The context for one chat request, searching its message. */
   public ContextRetrieved retrieve(ChatRequested request) {
-    String question = request.getMessage();
+    return retrieve(request, request.getMessage());
+  }
+
+  /**
+   * The context for one chat request, searching {@code query}: the message, or its standalone
+   * rewrite when it is a follow-up. The tenant filter comes from the request alone.
+   */
+  public ContextRetrieved retrieve(ChatRequested request, String query) {
+    String question = query == null || query.isBlank() ? request.getMessage() : query;
     // 1. route the question to knowledge bases of the caller's pipeline only (S1.2)
     List<String> kbs =
         router.route(
@@ -99,6 +99,7 @@ public class RetrievalPipeline {
             .setRequest(request)
             .setKbNames(kbs)
             .setPassages(List.of())
+            .setQuery(question.equals(request.getMessage()) ? null : question)
             .setRetrievedAt(clock.instant());
     // the pipeline's own search settings, if it has them
     var settings = perPipeline.getOrDefault(request.getPipeline(), search);

@@ -2,8 +2,6 @@ package io.streamrag.retrieval;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.kafka.AvroHandlers;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.feed.FreshnessEndpoint;
 import io.streamrag.retrieval.feed.FreshnessLog;
@@ -18,10 +16,8 @@ import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.GuardedChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.qdrant.QdrantChunkStore;
-import io.streamrag.schemas.chat.ChatRequested;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -29,7 +25,6 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.messaging.Message;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The Kafka handler (one call into the pipeline) and the stages it uses. */
@@ -44,12 +39,6 @@ class RetrievalWiring {
    */
   private static final double ROUTING_MIN_COSINE = 0.2;
 
-  /** Binding {@code retrieve-in-0}: chat.requests (the context goes to chat.contexts). */
-  @Bean
-  Consumer<Message<byte[]>> retrieve(RetrievalPipeline pipeline) {
-    return AvroHandlers.consumer(ChatRequested.class, pipeline::handle);
-  }
-
   @Bean
   RetrievalPipeline retrievalPipeline(
       ChunkStore store,
@@ -57,8 +46,7 @@ class RetrievalWiring {
       Reranker reranker,
       LiveState live,
       RetrievalProperties properties,
-      IndexFeed feed,
-      Outbox outbox) {
+      IndexFeed feed) {
     return new RetrievalPipeline(
         new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
         store,
@@ -67,7 +55,6 @@ class RetrievalWiring {
         live,
         properties.search(),
         properties.pipelines(),
-        outbox,
         Clock.systemUTC());
   }
 

@@ -49,7 +49,6 @@ class DegradationTest {
           new TermOverlapReranker(),
           live,
           new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
-          null,
           Clock.systemUTC());
 
   @AfterEach

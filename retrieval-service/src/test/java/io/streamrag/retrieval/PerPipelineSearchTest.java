@@ -33,7 +33,6 @@ class PerPipelineSearchTest {
           new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
           Map.of(
               "reference", new RetrievalProperties.Search(5, 1, 60, 1.0, Map.of("default", 0.0))),
-          null,
           Clock.systemUTC());
 
   @AfterEach

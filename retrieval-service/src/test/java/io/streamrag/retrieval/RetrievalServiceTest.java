@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
+import io.streamrag.schemas.chat.RetrievalRequested;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
@@ -21,14 +23,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** retrieval-service alone against a real broker: chat requests in, contexts out, tenants apart. */
+/**
+ * retrieval-service alone against a real broker: retrieval calls in, contexts back as replies,
+ * tenants apart. The test plays llm-service's part with the same request/reply client.
+ */
 @SpringBootTest(
     classes = RetrievalApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
@@ -40,6 +49,10 @@ class RetrievalServiceTest {
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
   static final Duration WAIT = Duration.ofSeconds(20);
   static boolean seeded;
+  static final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> REPLIES =
+      RequestReply.template(KAFKA.bootstrapServers(), Topics.RETRIEVAL_REPLIES, "test");
+  static final RequestClient<ContextRetrieved> CALLS =
+      new RequestClient<>(REPLIES, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
 
   @Autowired Embedder embedder;
   @Autowired ChunkStore store;
@@ -47,6 +60,17 @@ class RetrievalServiceTest {
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
     registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
+  }
+
+  @BeforeAll
+  static void listenForReplies() throws InterruptedException {
+    REPLIES.start();
+    assertThat(REPLIES.waitForAssignment(WAIT)).isTrue();
+  }
+
+  @AfterAll
+  static void stopListening() {
+    REPLIES.stop();
   }
 
   @BeforeEach
@@ -66,7 +90,8 @@ class RetrievalServiceTest {
               List.of("fa", "en"),
               Instant.EPOCH,
               kb,
-              List.of("croplogic")));
+              List.of("croplogic"),
+              ""));
     }
     chunk(
         "g-irr-fa",
@@ -149,10 +174,14 @@ class RetrievalServiceTest {
             .setLanguage("fa")
             .setRequestedAt(Instant.now())
             .build();
-    KAFKA.publish(Topics.CHAT_REQUESTS.name(), requestId, request);
-    try (var contexts = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_CONTEXTS.name())) {
-      return (ContextRetrieved) contexts.await(r -> requestId.equals(r.key()), WAIT).value();
-    }
+    var call =
+        RetrievalRequested.newBuilder()
+            .setCallId(UUID.randomUUID().toString())
+            .setChat(request)
+            .setQuery(question)
+            .setRequestedAt(Instant.now())
+            .build();
+    return CALLS.call(call.getCallId(), call, WAIT);
   }
 
   private void chunk(String id, String text, String sensor, String kb, String language) {

@@ -3,10 +3,15 @@ package io.streamrag.schemas;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.ConversationAnswered;
+import io.streamrag.schemas.chat.ConversationRequested;
+import io.streamrag.schemas.chat.ConversationStarted;
+import io.streamrag.schemas.chat.RetrievalRequested;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
+import io.streamrag.schemas.knowledge.PipelineConfigured;
 import io.streamrag.schemas.sensor.DeviceRegistered;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.ReadingRejected;
@@ -23,6 +28,10 @@ import java.util.Map;
  */
 public final class Topics {
 
+  /** Dead-letter topic by source topic; filled as the dead-letter topics below are declared. */
+  private static final Map<String, TopicSpec> DEAD_LETTERS = new java.util.HashMap<>();
+
+  private static final String HOUR_MS = "3600000";
   private static final String DAY_MS = "86400000";
   private static final String WEEK_MS = "604800000";
   private static final String MONTH_MS = "2592000000";
@@ -143,21 +152,37 @@ public final class Topics {
           ChatRequested.class,
           "request_id",
           "gateway-service",
+          List.of("llm-service"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", DAY_MS));
+
+  /** Requests of a request/reply pair: llm-service asks, retrieval-service searches. */
+  public static final TopicSpec RETRIEVAL_REQUESTS =
+      new TopicSpec(
+          "retrieval.requests",
+          RetrievalRequested.class,
+          "call_id",
+          "llm-service",
           List.of("retrieval-service"),
           TopicSpec.Cleanup.DELETE,
           6,
           Map.of("retention.ms", DAY_MS));
 
-  public static final TopicSpec CHAT_CONTEXTS =
+  /**
+   * Replies of a request/reply pair: every llm-service replica reads them all and keeps the ones
+   * it asked for (correlation id header). Short-lived: a reply is useless after its call timed out.
+   */
+  public static final TopicSpec RETRIEVAL_REPLIES =
       new TopicSpec(
-          "chat.contexts",
+          "retrieval.replies",
           ContextRetrieved.class,
-          "request_id",
+          "call_id",
           "retrieval-service",
-          List.of("llm-service"),
+          List.of("llm-service (every replica)"),
           TopicSpec.Cleanup.DELETE,
           6,
-          Map.of("retention.ms", DAY_MS));
+          Map.of("retention.ms", HOUR_MS));
 
   public static final TopicSpec CHAT_ANSWERS =
       new TopicSpec(
@@ -170,6 +195,53 @@ public final class Topics {
           6,
           Map.of("retention.ms", DAY_MS));
 
+  /** Who owns each conversation: only its owner may continue, read or erase it. */
+  public static final TopicSpec CHAT_CONVERSATIONS =
+      new TopicSpec(
+          "chat.conversations",
+          ConversationStarted.class,
+          "conversation_id",
+          "gateway-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          3,
+          Map.of());
+
+  /** The gateway asks llm-service, which keeps the turns, to list or erase a conversation. */
+  public static final TopicSpec CONVERSATION_REQUESTS =
+      new TopicSpec(
+          "conversation.requests",
+          ConversationRequested.class,
+          "call_id",
+          "gateway-service",
+          List.of("llm-service"),
+          TopicSpec.Cleanup.DELETE,
+          3,
+          Map.of("retention.ms", DAY_MS));
+
+  public static final TopicSpec CONVERSATION_REPLIES =
+      new TopicSpec(
+          "conversation.replies",
+          ConversationAnswered.class,
+          "call_id",
+          "llm-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.DELETE,
+          3,
+          Map.of("retention.ms", HOUR_MS));
+
+  /** Each pipeline's live prompts and memory limits (S0.3), written by the admin API. */
+  public static final TopicSpec PIPELINE_CONFIGS =
+      new TopicSpec(
+          "pipeline.configs",
+          PipelineConfigured.class,
+          "pipeline",
+          "ingest-service",
+          List.of("llm-service"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of());
+
   /** Readings, profiles and forecasts share one binding in ingest, hence one dead-letter topic. */
   public static final TopicSpec DLQ_INGEST_SENSORS =
       deadLetters("dlq.ingest.sensors", "ingest-service", SENSOR_READINGS);
@@ -179,9 +251,11 @@ public final class Topics {
   public static final TopicSpec DLQ_RETRIEVAL_INDEX =
       deadLetters("dlq.retrieval.index", "retrieval-service", INDEX_CHANGES);
   public static final TopicSpec DLQ_RETRIEVAL_REQUESTS =
-      deadLetters("dlq.retrieval.requests", "retrieval-service", CHAT_REQUESTS);
-  public static final TopicSpec DLQ_LLM_CONTEXTS =
-      deadLetters("dlq.llm.contexts", "llm-service", CHAT_CONTEXTS);
+      deadLetters("dlq.retrieval.requests", "retrieval-service", RETRIEVAL_REQUESTS);
+  public static final TopicSpec DLQ_LLM_REQUESTS =
+      deadLetters("dlq.llm.requests", "llm-service", CHAT_REQUESTS);
+  public static final TopicSpec DLQ_LLM_CONVERSATIONS =
+      deadLetters("dlq.llm.conversations", "llm-service", CONVERSATION_REQUESTS);
 
   private static final List<TopicSpec> ALL =
       List.of(
@@ -193,16 +267,22 @@ public final class Topics {
           SENSOR_SNAPSHOTS,
           KB_DOCUMENTS,
           KB_CONFIGS,
+          PIPELINE_CONFIGS,
           INDEX_CHANGES,
           INGEST_MANIFESTS,
           CHAT_REQUESTS,
-          CHAT_CONTEXTS,
+          RETRIEVAL_REQUESTS,
+          RETRIEVAL_REPLIES,
           CHAT_ANSWERS,
+          CHAT_CONVERSATIONS,
+          CONVERSATION_REQUESTS,
+          CONVERSATION_REPLIES,
           DLQ_INGEST_SENSORS,
           DLQ_INGEST_DOCUMENTS,
           DLQ_RETRIEVAL_INDEX,
           DLQ_RETRIEVAL_REQUESTS,
-          DLQ_LLM_CONTEXTS);
+          DLQ_LLM_REQUESTS,
+          DLQ_LLM_CONVERSATIONS);
 
   private Topics() {}
 
@@ -220,7 +300,18 @@ public final class Topics {
    * A dead-letter topic: the raw record that a consumer could not process, with the error in the
    * headers. Same partition count as its source, so the failed record keeps its partition.
    */
+  /** The dead-letter topic of a consumer of {@code source}, if it has one. */
+  public static java.util.Optional<TopicSpec> deadLettersOf(String source) {
+    return java.util.Optional.ofNullable(DEAD_LETTERS.get(source));
+  }
+
   private static TopicSpec deadLetters(String name, String writer, TopicSpec source) {
+    var spec = deadLetterSpec(name, writer, source);
+    DEAD_LETTERS.putIfAbsent(source.name(), spec);
+    return spec;
+  }
+
+  private static TopicSpec deadLetterSpec(String name, String writer, TopicSpec source) {
     return new TopicSpec(
         name,
         null,

@@ -1,6 +1,6 @@
 package io.streamrag.gateway.chat;
 
-import io.streamrag.gateway.guard.Refusal;
+import io.streamrag.kit.guard.Refusal;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;

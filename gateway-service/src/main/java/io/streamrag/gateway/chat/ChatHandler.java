@@ -3,7 +3,7 @@ package io.streamrag.gateway.chat;
 import io.streamrag.gateway.GatewayPipeline;
 import io.streamrag.gateway.GatewayPipeline.Outcome;
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.gateway.guard.Refusal;
+import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;

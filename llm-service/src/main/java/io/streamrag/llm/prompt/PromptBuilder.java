@@ -1,39 +1,32 @@
 package io.streamrag.llm.prompt;
 
+import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * Builds the prompt: the routed KBs' tone, the instructions, the sensor's current data, the
- * passages each prefixed {@code [Source: … | Relevance: …]} (S0.5), then the question (S1.7). When
- * the knowledge base was unavailable, the model is told so and told not to answer without it
- * (S0.6).
+ * Builds the prompt from what the pre-run chain prepared: the routed KBs' live tone, the pipeline's
+ * live instructions in the question's language, the sensor's current data, the passages each
+ * prefixed {@code [Source: … | Relevance: …]} (S0.5), then the remembered turns and the question
+ * (S1.7, S0.7). When the knowledge base was unavailable, the pipeline's degraded instructions tell
+ * the model so and not to answer without it (S0.6).
  */
 public final class PromptBuilder {
 
-  static final String INSTRUCTIONS =
-      """
-      You answer a farmer's question about their own field. Use only the context below: the \
-      current readings of their sensor and the numbered reference passages. Cite the passages \
-      you use by their number, like [1]. Quote sensor values exactly as given. If the context does \
-      not hold the answer, say that you do not know; never invent numbers. Answer in Persian \
-      when the question is in Persian, otherwise in English.""";
-
-  static final String UNAVAILABLE =
-      """
-      The knowledge base is unavailable right now. Tell the user so, in their language, and do \
-      not answer the question from your own knowledge. You may still report their sensor's \
-      current readings.""";
-
-  /** The prompt for a context and the tone of its knowledge bases. */
-  public Prompt build(ContextRetrieved context, String tone) {
+  /** The prompt for a prepared request. */
+  public Prompt build(Preparation p) {
+    ContextRetrieved context = p.context();
+    String language = p.request().getLanguage();
     var system = new StringBuilder();
+    String tone = tone(p, context.getKbNames());
     if (!tone.isBlank()) {
       system.append(tone.strip()).append("\n\n");
     }
-    system.append(context.getDegraded() ? UNAVAILABLE : INSTRUCTIONS).append("\n\n");
+    system.append(p.settings().instructionsFor(language, context.getDegraded())).append("\n\n");
     system.append("Current sensor data:\n");
     system.append(
         context.getSnapshotText() == null
@@ -45,25 +38,35 @@ public final class PromptBuilder {
       system.append("(none found)\n");
     }
     for (int i = 0; i < passages.size(); i++) {
-      Passage p = passages.get(i);
+      Passage passage = passages.get(i);
       system
           .append('[')
           .append(i + 1)
           .append("] ")
-          .append(header(p))
+          .append(header(passage))
           .append('\n')
-          .append(p.getText().strip())
+          .append(passage.getText().strip())
           .append("\n\n");
     }
-    return new Prompt(
-        system.toString().strip(),
-        context.getRequest().getMessage(),
-        context.getRequest().getLanguage());
+    var history =
+        p.recall().turns().stream()
+            .map(t -> new Prompt.Turn(t.getQuestion(), t.getAnswer()))
+            .toList();
+    return new Prompt(system.toString().strip(), history, p.request().getMessage(), language);
   }
 
   /** {@code [Source: irrigation/et0.en.md | Relevance: 0.87]} */
   public static String header(Passage p) {
     return String.format(
         Locale.ROOT, "[Source: %s | Relevance: %.2f]", p.getSource(), p.getRelevance());
+  }
+
+  /** The tones of the routed KBs, in order, each once. */
+  private static String tone(Preparation p, List<String> kbs) {
+    return kbs.stream()
+        .map(p.tones()::get)
+        .filter(Objects::nonNull)
+        .distinct()
+        .collect(Collectors.joining("\n\n"));
   }
 }

@@ -2,6 +2,7 @@ package io.streamrag.llm.stream;
 
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -39,8 +40,9 @@ public final class AnswerStream {
     send(event(AnswerEventType.CITATION).setCitation(citation));
   }
 
-  public void done() {
-    send(event(AnswerEventType.DONE));
+  /** The last event of an answer that completed: who answered and the tokens used. */
+  public void done(AnswerDone done) {
+    send(event(AnswerEventType.DONE).setDone(done));
     out.await();
   }
 

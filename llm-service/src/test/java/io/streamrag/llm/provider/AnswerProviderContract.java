@@ -43,6 +43,6 @@ abstract class AnswerProviderContract {
   }
 
   static io.streamrag.llm.prompt.Prompt prompt(ContextRetrieved context) {
-    return new PromptBuilder().build(context, "tone");
+    return new PromptBuilder().build(Contexts.preparation(context));
   }
 }

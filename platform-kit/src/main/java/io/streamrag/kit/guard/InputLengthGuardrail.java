@@ -1,4 +1,4 @@
-package io.streamrag.gateway.guard;
+package io.streamrag.kit.guard;
 
 import java.util.Optional;
 

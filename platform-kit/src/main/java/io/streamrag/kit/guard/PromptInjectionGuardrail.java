@@ -1,4 +1,4 @@
-package io.streamrag.gateway.guard;
+package io.streamrag.kit.guard;
 
 import io.streamrag.kit.text.Words;
 import java.util.List;

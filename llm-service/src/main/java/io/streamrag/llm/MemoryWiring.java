@@ -1,0 +1,87 @@
+package io.streamrag.llm;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.streamrag.llm.memory.GuardedConversationStore;
+import io.streamrag.llm.memory.MemoryProperties;
+import io.streamrag.llm.memory.PostgresConversationStore;
+import io.streamrag.llm.memory.TurnRecorder;
+import java.time.Clock;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Conversation memory: the PostgreSQL pool, the guarded store, the background turn writer. */
+@Configuration(proxyBeanMethods = false)
+class MemoryWiring {
+
+  /**
+   * A pool that never connects at start-up (llm-service starts while the database is down) and
+   * gives up on a connection quickly (a chat waits at most {@code connect-timeout} for memory).
+   */
+  @Bean(destroyMethod = "close")
+  HikariDataSource memoryDataSource(MemoryProperties memory) {
+    var config = new HikariConfig();
+    config.setPoolName("memory");
+    config.setJdbcUrl(memory.jdbcUrl());
+    config.setUsername(memory.user());
+    config.setPassword(memory.secret());
+    config.setMaximumPoolSize(memory.poolSize());
+    config.setMinimumIdle(1);
+    config.setConnectionTimeout(Math.max(250, memory.connectTimeout().toMillis()));
+    config.setValidationTimeout(Math.max(250, memory.connectTimeout().toMillis() / 2));
+    config.setInitializationFailTimeout(-1);
+    config.addDataSourceProperty(
+        "connectTimeout", Math.max(1, memory.connectTimeout().toSeconds()));
+    config.addDataSourceProperty("socketTimeout", memory.queryTimeout().toSeconds() + 1);
+    return new HikariDataSource(config);
+  }
+
+  @Bean
+  GuardedConversationStore conversationStore(
+      HikariDataSource memoryDataSource, MemoryProperties memory, JsonMapper json) {
+    return new GuardedConversationStore(
+        new PostgresConversationStore(
+            memoryDataSource,
+            (int) Math.max(1, memory.queryTimeout().toSeconds()),
+            json,
+            Clock.systemUTC()),
+        memory.skipFor());
+  }
+
+  /** One writer thread, a bounded queue: turns are written in the background, in order. */
+  @Bean
+  ThreadPoolTaskExecutor memoryWriter() {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setThreadNamePrefix("memory-writer-");
+    executor.setCorePoolSize(1);
+    executor.setMaxPoolSize(1);
+    executor.setQueueCapacity(1_000);
+    executor.setWaitForTasksToCompleteOnShutdown(true);
+    executor.setAwaitTerminationSeconds(10);
+    return executor;
+  }
+
+  @Bean
+  TurnRecorder turnRecorder(GuardedConversationStore store, ThreadPoolTaskExecutor memoryWriter) {
+    return new TurnRecorder(store, memoryWriter);
+  }
+
+  /**
+   * Memory's state for operators. Always UP: without the database, chats are answered without
+   * memory; the details say so.
+   */
+  @Bean
+  HealthIndicator memoryHealthIndicator(GuardedConversationStore store, TurnRecorder turns) {
+    return () ->
+        Health.up()
+            .withDetail("database", "CLOSED".equals(store.state()) ? "answering" : "skipped")
+            .withDetail("breaker", store.state())
+            .withDetail("turnsWritten", turns.written())
+            .withDetail("turnsLost", turns.lost())
+            .build();
+  }
+}

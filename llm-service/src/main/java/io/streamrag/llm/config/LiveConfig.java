@@ -1,0 +1,66 @@
+package io.streamrag.llm.config;
+
+import io.streamrag.kit.config.PipelineDefaults;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
+import io.streamrag.schemas.knowledge.PipelineConfigured;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The live prompt configuration (S0.3), followed on its compacted topics: each pipeline's
+ * instructions, degraded-KB text and memory limits ({@code pipeline.configs}), and each knowledge
+ * base's tone ({@code kb.configs}, S1.1). An administrator's change applies to the next message,
+ * without a restart.
+ */
+public final class LiveConfig implements AutoCloseable {
+
+  private final TopicView<PipelineConfigured> pipelines;
+  private final TopicView<KnowledgeBaseConfigured> bases;
+
+  /** Reads both topics to their end (or fails after {@code timeout}), then follows them. */
+  public LiveConfig(String bootstrapServers, Duration timeout) {
+    this.pipelines =
+        TopicView.follow(
+                bootstrapServers,
+                Topics.PIPELINE_CONFIGS.name(),
+                PipelineConfigured.class,
+                (k, v) -> {})
+            .caughtUpWithin(timeout);
+    this.bases =
+        TopicView.follow(
+                bootstrapServers,
+                Topics.KB_CONFIGS.name(),
+                KnowledgeBaseConfigured.class,
+                (k, v) -> {})
+            .caughtUpWithin(timeout);
+  }
+
+  /** The pipeline's configuration as of now: its own, else the defaults. */
+  public PipelineSettings settings(String pipeline) {
+    return PipelineSettings.of(
+        pipelines.get(pipeline).orElseGet(() -> PipelineDefaults.of(pipeline)));
+  }
+
+  /** Every knowledge base's tone as of now, blank ones left out. */
+  public Map<String, String> tones() {
+    var tones = new HashMap<String, String>();
+    bases
+        .asMap()
+        .forEach(
+            (kb, config) -> {
+              if (!config.getTone().isBlank()) {
+                tones.put(kb, config.getTone());
+              }
+            });
+    return tones;
+  }
+
+  @Override
+  public void close() {
+    pipelines.close();
+    bases.close();
+  }
+}

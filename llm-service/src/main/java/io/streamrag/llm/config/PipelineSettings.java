@@ -1,0 +1,39 @@
+package io.streamrag.llm.config;
+
+import io.streamrag.schemas.knowledge.PipelineConfigured;
+import java.util.Map;
+
+/**
+ * A pipeline's prompt configuration as one answer uses it.
+ *
+ * @param pipeline its name
+ * @param instructions the system prompt's instructions, {@code {language}} not yet replaced
+ * @param degradedInstructions told instead when the knowledge base is unavailable (S0.6)
+ * @param memoryMaxTurns earlier turns carried into the prompt; 0 turns memory off
+ * @param memoryMaxTokens the most tokens those turns may take
+ */
+public record PipelineSettings(
+    String pipeline,
+    String instructions,
+    String degradedInstructions,
+    int memoryMaxTurns,
+    int memoryMaxTokens) {
+
+  private static final Map<String, String> LANGUAGES =
+      Map.of("fa", "Persian", "ar", "Arabic", "en", "English");
+
+  public static PipelineSettings of(PipelineConfigured config) {
+    return new PipelineSettings(
+        config.getPipeline(),
+        config.getInstructions(),
+        config.getDegradedInstructions(),
+        config.getMemoryMaxTurns(),
+        config.getMemoryMaxTokens());
+  }
+
+  /** The instructions for a question in {@code language} ({@code fa}, {@code ar}, {@code en}). */
+  public String instructionsFor(String language, boolean degraded) {
+    String name = LANGUAGES.getOrDefault(language, "the language of the question");
+    return (degraded ? degradedInstructions : instructions).replace("{language}", name);
+  }
+}

@@ -1,0 +1,35 @@
+package io.streamrag.llm.memory;
+
+import io.streamrag.schemas.chat.RememberedTurn;
+import java.util.List;
+
+/**
+ * Conversation memory (S0.7): the answered turns of each conversation, shared by every
+ * llm-service replica and kept across restarts.
+ *
+ * <p>Implementation: {@link PostgresConversationStore} (any PostgreSQL; embedded binaries locally),
+ * guarded by {@link GuardedConversationStore} so an outage costs no chat more than a moment.
+ *
+ * @throws MemoryUnavailable from every method when the store cannot be reached
+ */
+public interface ConversationStore {
+
+  /** The newest {@code max} turns of a conversation, oldest first. */
+  List<RememberedTurn> recent(ConversationKey key, int max);
+
+  /** Every turn of a conversation, oldest first. */
+  List<RememberedTurn> all(ConversationKey key);
+
+  /** Keeps a turn; keeping the same request twice changes nothing. */
+  void save(StoredTurn turn);
+
+  /** Erases every turn of a conversation; returns how many there were. */
+  int erase(ConversationKey key);
+
+  /** The store could not be read or written. */
+  final class MemoryUnavailable extends RuntimeException {
+    public MemoryUnavailable(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

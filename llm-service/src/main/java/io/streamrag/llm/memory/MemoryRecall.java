@@ -1,0 +1,47 @@
+package io.streamrag.llm.memory;
+
+import io.streamrag.llm.prerun.PreRunStep;
+import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.schemas.chat.ChatRequested;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Pre-run step 4, memory (S0.7): the conversation's earlier turns within the pipeline's window. An
+ * unreachable store degrades to no memory, logged and flagged; it never fails the chat.
+ */
+public final class MemoryRecall implements PreRunStep {
+
+  private static final Logger log = LoggerFactory.getLogger(MemoryRecall.class);
+
+  private final ConversationStore store;
+
+  public MemoryRecall(ConversationStore store) {
+    this.store = store;
+  }
+
+  @Override
+  public Preparation apply(Preparation preparation) {
+    var settings = preparation.settings();
+    if (settings.memoryMaxTurns() <= 0 || settings.memoryMaxTokens() <= 0) {
+      return preparation.withRecall(Recall.NONE);
+    }
+    ChatRequested request = preparation.request();
+    try {
+      var turns = store.recent(keyOf(request), settings.memoryMaxTurns());
+      var window =
+          MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
+      return preparation.withRecall(new Recall(turns.isEmpty() ? "new" : "on", window));
+    } catch (ConversationStore.MemoryUnavailable e) {
+      log.warn(
+          "answering {} without memory: {}", request.getRequestId(), e.getMessage());
+      return preparation.withRecall(new Recall("unavailable", java.util.List.of()));
+    }
+  }
+
+  /** The conversation a request belongs to. */
+  public static ConversationKey keyOf(ChatRequested request) {
+    return new ConversationKey(
+        request.getConversationId(), request.getUserId(), request.getSensorUuid());
+  }
+}

@@ -1,0 +1,48 @@
+package io.streamrag.llm;
+
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The answer events of one request, read from chat.answers as the gateway would. */
+record ServiceEvents(List<AnswerEvent> events) {
+
+  static ServiceEvents collect(String bootstrapServers, String requestId) {
+    var events = new ArrayList<AnswerEvent>();
+    try (var answers = new TopicProbe(bootstrapServers, Topics.CHAT_ANSWERS.name())) {
+      answers.await(
+          r -> {
+            if (r.value() instanceof AnswerEvent e && requestId.equals(e.getRequestId())) {
+              events.add(e);
+              return e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR;
+            }
+            return false;
+          },
+          Duration.ofSeconds(30));
+    }
+    return new ServiceEvents(events);
+  }
+
+  AnswerEvent first() {
+    return events.get(0);
+  }
+
+  AnswerEvent last() {
+    return events.get(events.size() - 1);
+  }
+
+  String text() {
+    return events.stream()
+        .filter(e -> e.getType() == AnswerEventType.TOKEN)
+        .map(AnswerEvent::getText)
+        .reduce("", String::concat);
+  }
+
+  List<AnswerEvent> of(AnswerEventType type) {
+    return events.stream().filter(e -> e.getType() == type).toList();
+  }
+}

@@ -1,0 +1,82 @@
+package io.streamrag.kit.kafka;
+
+import io.streamrag.schemas.TopicSpec;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.springframework.kafka.requestreply.KafkaReplyTimeoutException;
+import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
+
+/**
+ * Calls another service over Kafka and waits, at most a given time, for its typed reply. A late
+ * reply is a failed call, never a hang.
+ *
+ * @param <R> the reply record type
+ */
+public final class RequestClient<R extends SpecificRecord> {
+
+  private final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> template;
+  private final TopicSpec requests;
+  private final Class<R> replyType;
+
+  public RequestClient(
+      ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> template,
+      TopicSpec requests,
+      Class<R> replyType) {
+    this.template = template;
+    this.requests = requests;
+    this.replyType = replyType;
+  }
+
+  /** Why a call got no usable reply. */
+  public static final class CallFailed extends RuntimeException {
+    public CallFailed(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * Sends {@code request} keyed by {@code key} and waits for the reply.
+   *
+   * @throws CallFailed when no reply came within {@code timeout}, or the reply is not an {@code R}
+   */
+  public R call(String key, SpecificRecord request, Duration timeout) {
+    var future =
+        template.sendAndReceive(new ProducerRecord<>(requests.name(), key, request), timeout);
+    try {
+      // The template times the call out itself; the extra second only guards against a lost timer.
+      var reply = future.get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+      if (!replyType.isInstance(reply.value())) {
+        throw new CallFailed(
+            "expected "
+                + replyType.getSimpleName()
+                + " on "
+                + reply.topic()
+                + ", got "
+                + (reply.value() == null ? "nothing" : reply.value().getClass().getSimpleName()),
+            null);
+      }
+      return replyType.cast(reply.value());
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof KafkaReplyTimeoutException) {
+        throw new CallFailed("no reply on " + requests.name() + " within " + timeout, e.getCause());
+      }
+      throw new CallFailed(requests.name() + " call failed: " + e.getCause().getMessage(), e);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw new CallFailed("no reply on " + requests.name() + " within " + timeout, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CallFailed("interrupted while waiting on " + requests.name(), e);
+    }
+  }
+
+  /** True once the reply listener has its partitions: calls made from then on get their reply. */
+  public boolean ready() {
+    var assigned = template.getAssignedReplyTopicPartitions();
+    return assigned != null && !assigned.isEmpty();
+  }
+}
