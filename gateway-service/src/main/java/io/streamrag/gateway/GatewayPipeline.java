@@ -2,16 +2,19 @@ package io.streamrag.gateway;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
+import io.streamrag.gateway.conversation.ConversationOwners;
+import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
-import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.text.Words;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,6 +25,7 @@ public class GatewayPipeline {
   private final ApiKeys keys;
   private final Guardrail guardrails;
   private final AnswerRelay relay;
+  private final ConversationOwners conversations;
   private final Outbox outbox;
   private final JsonMapper json;
   private final Clock clock;
@@ -30,12 +34,14 @@ public class GatewayPipeline {
       ApiKeys keys,
       Guardrail guardrails,
       AnswerRelay relay,
+      ConversationOwners conversations,
       Outbox outbox,
       JsonMapper json,
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
     this.relay = relay;
+    this.conversations = conversations;
     this.outbox = outbox;
     this.json = json;
     this.clock = clock;
@@ -100,13 +106,37 @@ public class GatewayPipeline {
     if (refusal.isPresent()) {
       return refuse(refusal.get());
     }
-    // 5. open the answer session first, then publish the request (a blocking send, off the event
-    // loop)
+    // 5. the conversation: one the caller started with this sensor, else 404; or a new one (S0.7)
+    String user = caller.get().user();
+    if (chat.conversationId() == null) {
+      return publish(chat, pipeline, user, conversations.open(user, chat.sensorUuid()));
+    }
+    return conversations
+        .owned(chat.conversationId(), user, chat.sensorUuid())
+        .flatMap(owned -> publish(chat, pipeline, user, null))
+        .switchIfEmpty(
+            refuse(
+                new Refusal(
+                    404,
+                    "conversation_not_found",
+                    "you have no conversation "
+                        + chat.conversationId()
+                        + " with this sensor; send no conversation_id to start one",
+                    "conversation_id")));
+  }
+
+  /**
+   * Step 6: opens the answer session first, then publishes the request (and the new conversation,
+   * if any) and waits for the broker off the event loop.
+   */
+  private Mono<Outcome> publish(
+      ChatBody chat, String pipeline, String user, ConversationStarted started) {
     var request =
         ChatRequested.newBuilder()
             .setRequestId(UUID.randomUUID().toString())
-            .setConversationId(chat.conversationId())
-            .setUserId(caller.get().user())
+            .setConversationId(
+                started == null ? chat.conversationId() : started.getConversationId())
+            .setUserId(user)
             .setSensorUuid(chat.sensorUuid())
             .setPipeline(pipeline)
             .setMessage(chat.message().strip())
@@ -114,7 +144,13 @@ public class GatewayPipeline {
             .setRequestedAt(clock.instant())
             .build();
     Flux<AnswerEvent> events = relay.open(request.getRequestId());
-    return Mono.fromFuture(() -> outbox.send(Topics.CHAT_REQUESTS, request.getRequestId(), request))
+    return Mono.fromFuture(
+            () ->
+                CompletableFuture.allOf(
+                    started == null
+                        ? CompletableFuture.completedFuture(null)
+                        : conversations.publish(started),
+                    outbox.send(Topics.CHAT_REQUESTS, request.getRequestId(), request)))
         .doOnError(e -> relay.cancel(request.getRequestId()))
         .thenReturn((Outcome) new Outcome.Answering(request, events))
         .onErrorResume(

@@ -43,6 +43,7 @@ public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @No
    * @param answerTimeout the longest wait for the first answer event
    * @param idleTimeout the longest wait between two answer events
    * @param keepAlive how often an SSE comment keeps an idle stream open
+   * @param memoryTimeout the longest wait for llm-service to list or erase a conversation
    */
   public record Chat(
       @NotBlank String pipeline,
@@ -50,5 +51,6 @@ public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @No
       @Positive int maxBodyBytes,
       @NotNull Duration answerTimeout,
       @NotNull Duration idleTimeout,
-      @NotNull Duration keepAlive) {}
+      @NotNull Duration keepAlive,
+      @NotNull Duration memoryTimeout) {}
 }

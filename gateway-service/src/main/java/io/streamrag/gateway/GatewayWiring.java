@@ -2,20 +2,28 @@ package io.streamrag.gateway;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
+import io.streamrag.gateway.conversation.ConversationHandler;
+import io.streamrag.gateway.conversation.ConversationOwners;
+import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
-import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.RequestReply;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.ConversationAnswered;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -26,10 +34,12 @@ import tools.jackson.databind.json.JsonMapper;
 class GatewayWiring {
 
   @Bean
-  RouterFunction<ServerResponse> routes(ChatHandler chat) {
+  RouterFunction<ServerResponse> routes(ChatHandler chat, ConversationHandler conversations) {
     return RouterFunctions.route()
         .POST("/api/rag/chat", chat::chat)
         .POST("/api/rag/chat/", chat::chat)
+        .GET("/api/conversations/{id}", conversations::list)
+        .DELETE("/api/conversations/{id}", conversations::erase)
         .GET(
             "/",
             r ->
@@ -38,7 +48,9 @@ class GatewayWiring {
                         Map.of(
                             "service", "gateway-service",
                             "chat",
-                                "POST /api/rag/chat {message, sensor_uuid, conversation_id?} with Authorization: Bearer <api key>; answers as text/event-stream")))
+                                "POST /api/rag/chat {message, sensor_uuid, conversation_id?, pipeline?} with Authorization: Bearer <api key>; answers as text/event-stream",
+                            "conversations",
+                                "GET or DELETE /api/conversations/{conversation_id} with the same key")))
         .build();
   }
 
@@ -48,9 +60,46 @@ class GatewayWiring {
   }
 
   @Bean
+  ConversationHandler conversationHandler(
+      ApiKeys keys,
+      ConversationOwners owners,
+      RequestClient<ConversationAnswered> memory,
+      GatewayProperties properties) {
+    return new ConversationHandler(
+        keys, owners, memory, properties.chat().memoryTimeout(), Clock.systemUTC());
+  }
+
+  @Bean(destroyMethod = "close")
+  ConversationOwners conversationOwners(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, Outbox outbox) {
+    return new ConversationOwners(brokers, outbox, Clock.systemUTC(), Duration.ofSeconds(60));
+  }
+
+  /** Replies of llm-service's conversation memory; Spring starts and stops its listener. */
+  @Bean
+  ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> conversationReplies(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
+    return RequestReply.template(brokers, Topics.CONVERSATION_REPLIES, "gateway");
+  }
+
+  @Bean
+  RequestClient<ConversationAnswered> conversationMemory(
+      ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> conversationReplies) {
+    return new RequestClient<>(
+        conversationReplies, Topics.CONVERSATION_REQUESTS, ConversationAnswered.class);
+  }
+
+  /** Ready once llm-service's conversation replies can reach this replica. */
+  @Bean
+  HealthIndicator conversationRepliesHealthIndicator(RequestClient<ConversationAnswered> memory) {
+    return () -> (memory.ready() ? Health.up() : Health.outOfService()).build();
+  }
+
+  @Bean
   GatewayPipeline gatewayPipeline(
       ApiKeys keys,
       AnswerRelay relay,
+      ConversationOwners conversations,
       Outbox outbox,
       JsonMapper json,
       GatewayProperties properties) {
@@ -59,7 +108,8 @@ class GatewayWiring {
             List.of(
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
-    return new GatewayPipeline(keys, guardrails, relay, outbox, json, Clock.systemUTC());
+    return new GatewayPipeline(
+        keys, guardrails, relay, conversations, outbox, json, Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

@@ -19,6 +19,7 @@ import org.springframework.validation.annotation.Validated;
  * @param startupTimeout how long start-up may take to read its state topics
  * @param coalesceWindow a sensor's snapshots within this window after one was indexed are indexed
  *     once, at its end (0: every snapshot at once)
+ * @param admin the operator's token for the prompt admin API
  */
 @Validated
 @ConfigurationProperties("ingest")
@@ -27,7 +28,18 @@ public record IngestProperties(
     @Positive int embeddingBatchSize,
     @Valid @NotNull Knowledge knowledge,
     @NotNull Duration startupTimeout,
-    @NotNull Duration coalesceWindow) {
+    @NotNull Duration coalesceWindow,
+    @Valid @NotNull Admin admin) {
+
+  /**
+   * @param tokenSha256 hex SHA-256 of the admin token ({@code INGEST_ADMIN_TOKEN_SHA256}); empty
+   *     turns the admin API off
+   */
+  public record Admin(
+      @jakarta.validation.constraints.Pattern(
+              regexp = "|[0-9a-f]{64}",
+              message = "must be empty or 64 lowercase hex characters (SHA-256)")
+          String tokenSha256) {}
 
   /**
    * @param maxTokens largest chunk, in tokens (words and punctuation marks)

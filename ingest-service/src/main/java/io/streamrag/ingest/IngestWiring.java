@@ -1,6 +1,7 @@
 package io.streamrag.ingest;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.streamrag.ingest.admin.PromptConfigs;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkIndexer;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
@@ -30,6 +31,15 @@ import org.springframework.messaging.Message;
 /** The Kafka handlers (one call into the pipeline each), the start-up tasks, and the stages. */
 @Configuration(proxyBeanMethods = false)
 class IngestWiring {
+
+  /** The live prompt configuration this service writes (pipeline.configs, KB tones). */
+  @Bean(destroyMethod = "close")
+  PromptConfigs promptConfigs(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers,
+      Outbox outbox,
+      IngestProperties properties) {
+    return new PromptConfigs(brokers, outbox, Clock.systemUTC(), properties.startupTimeout());
+  }
 
   private static final Logger log = LoggerFactory.getLogger(IngestWiring.class);
 

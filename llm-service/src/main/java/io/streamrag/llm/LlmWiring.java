@@ -91,8 +91,7 @@ class LlmWiring {
   @Bean
   RequestClient<ContextRetrieved> retrievalClient(
       ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies) {
-    return new RequestClient<>(
-        retrievalReplies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
+    return new RequestClient<>(retrievalReplies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
   }
 
   /** Ready once retrieval's replies can reach this replica. */

@@ -1,14 +1,14 @@
 package io.streamrag.llm;
 
-import io.streamrag.schemas.chat.ChatRequested;
-import io.streamrag.schemas.chat.ContextRetrieved;
-import io.streamrag.schemas.chat.Passage;
 import io.streamrag.kit.config.PipelineDefaults;
 import io.streamrag.llm.config.PipelineSettings;
 import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.Passage;
 import java.time.Instant;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 
 /** Contexts as retrieval-service publishes them, for tests. */
 public final class Contexts {

@@ -32,8 +32,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * llm-service alone against a real broker and a real PostgreSQL: chat requests in, an ordered
- * stream of answer events out, conversations remembered. The test plays retrieval-service (over
- * the real request/reply topics) and the gateway.
+ * stream of answer events out, conversations remembered. The test plays retrieval-service (over the
+ * real request/reply topics) and the gateway.
  */
 @SpringBootTest(
     classes = LlmApplication.class,
@@ -122,13 +122,16 @@ class LlmServiceTest {
     awaitTurns(conversation, 2);
 
     var turns = conversations(conversation, USER, ConversationAction.LIST).getTurns();
-    assertThat(turns).extracting(t -> t.getQuestion()).containsExactly("رطوبت خاک من چقدر است؟", "و فردا؟");
+    assertThat(turns)
+        .extracting(t -> t.getQuestion())
+        .containsExactly("رطوبت خاک من چقدر است؟", "و فردا؟");
     assertThat(turns.get(0).getAnswer()).contains("12.5");
     assertThat(turns.get(1).getQuery()).contains("رطوبت");
     assertThat(conversations(conversation, "someone-else", ConversationAction.LIST).getTurns())
         .isEmpty();
 
-    assertThat(conversations(conversation, USER, ConversationAction.ERASE).getErased()).isEqualTo(2);
+    assertThat(conversations(conversation, USER, ConversationAction.ERASE).getErased())
+        .isEqualTo(2);
     var next = ask(request(conversation, "و هفته بعد؟", "croplogic"));
 
     assertThat(next.first().getMeta().getMemory()).isEqualTo("new");
@@ -197,8 +200,7 @@ class LlmServiceTest {
   }
 
   static ChatRequested request(String conversation, String message, String pipeline) {
-    return ChatRequested.newBuilder(
-            Contexts.request(UUID.randomUUID().toString(), message, "fa"))
+    return ChatRequested.newBuilder(Contexts.request(UUID.randomUUID().toString(), message, "fa"))
         .setConversationId(conversation)
         .setUserId(USER)
         .setPipeline(pipeline)
@@ -238,6 +240,7 @@ class LlmServiceTest {
     await()
         .atMost(Duration.ofSeconds(10))
         .until(
-            () -> conversations(conversation, USER, ConversationAction.LIST).getTurns().size() == n);
+            () ->
+                conversations(conversation, USER, ConversationAction.LIST).getTurns().size() == n);
   }
 }

@@ -33,7 +33,9 @@ public final class RetrievalResponder implements AutoCloseable {
   private final KafkaTemplate<String, SpecificRecord> replies;
 
   public RetrievalResponder(
-      String bootstrapServers, String userId, Function<RetrievalRequested, ContextRetrieved> answer) {
+      String bootstrapServers,
+      String userId,
+      Function<RetrievalRequested, ContextRetrieved> answer) {
     this.replies =
         new KafkaTemplate<>(
             new DefaultKafkaProducerFactory<>(
@@ -43,9 +45,12 @@ public final class RetrievalResponder implements AutoCloseable {
     var consumers =
         new DefaultKafkaConsumerFactory<String, SpecificRecord>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "test-retrieval-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "test-retrieval-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "latest"),
             new StringDeserializer(),
             new AvroDeserializer());
     var properties = new ContainerProperties(Topics.RETRIEVAL_REQUESTS.name());

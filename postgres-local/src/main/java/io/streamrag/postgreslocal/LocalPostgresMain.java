@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java … LocalPostgresMain <data dir> <port>}: runs PostgreSQL until the process is
- * stopped; prints {@code postgres ready on <port>} once it accepts connections. Used by run.sh.
+ * {@code java … LocalPostgresMain <data dir> <port>}: runs PostgreSQL until the process is stopped;
+ * prints {@code postgres ready on <port>} once it accepts connections. Used by run.sh.
  */
 public final class LocalPostgresMain {
 

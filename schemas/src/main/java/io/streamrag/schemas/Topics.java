@@ -170,8 +170,8 @@ public final class Topics {
           Map.of("retention.ms", DAY_MS));
 
   /**
-   * Replies of a request/reply pair: every llm-service replica reads them all and keeps the ones
-   * it asked for (correlation id header). Short-lived: a reply is useless after its call timed out.
+   * Replies of a request/reply pair: every llm-service replica reads them all and keeps the ones it
+   * asked for (correlation id header). Short-lived: a reply is useless after its call timed out.
    */
   public static final TopicSpec RETRIEVAL_REPLIES =
       new TopicSpec(

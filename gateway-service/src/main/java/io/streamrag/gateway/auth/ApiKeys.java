@@ -41,6 +41,15 @@ public class ApiKeys {
     return Optional.ofNullable(byHash.get(sha256(token)));
   }
 
+  /** The token of an {@code Authorization: Bearer <token>} header, else {@code null}. */
+  public static String bearer(String header) {
+    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return null;
+    }
+    String token = header.substring(7).trim();
+    return token.isEmpty() ? null : token;
+  }
+
   /** Hex SHA-256 of a key, the form kept in configuration. */
   public static String sha256(String key) {
     try {

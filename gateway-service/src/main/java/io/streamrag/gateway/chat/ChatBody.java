@@ -7,9 +7,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The body of {@code POST /api/rag/chat}: {@code {message, sensor_uuid, conversation_id?}}.
+ * The body of {@code POST /api/rag/chat}: {@code {message, sensor_uuid, conversation_id?,
+ * pipeline?}}.
  *
  * @param message the question (may be empty here; the guardrails refuse it)
+ * @param conversationId the conversation to continue (from an earlier {@code meta}); {@code null}
+ *     starts one
  */
 public record ChatBody(String message, String sensorUuid, String conversationId, String pipeline) {
 
@@ -78,9 +81,7 @@ public record ChatBody(String message, String sensorUuid, String conversationId,
     return new ChatBody(
         message == null || message.isNull() ? "" : message.asString(),
         sensor.asString().toLowerCase(),
-        conversation == null || conversation.isNull()
-            ? UUID.randomUUID().toString()
-            : conversation.asString(),
+        conversation == null || conversation.isNull() ? null : conversation.asString(),
         pipeline == null || pipeline.isNull() ? null : pipeline.asString());
   }
 

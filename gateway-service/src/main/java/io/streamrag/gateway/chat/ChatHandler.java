@@ -3,6 +3,7 @@ package io.streamrag.gateway.chat;
 import io.streamrag.gateway.GatewayPipeline;
 import io.streamrag.gateway.GatewayPipeline.Outcome;
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -38,7 +39,7 @@ public final class ChatHandler {
   }
 
   public Mono<ServerResponse> chat(ServerRequest request) {
-    String token = bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     return DataBufferUtils.join(request.exchange().getRequest().getBody(), limits.maxBodyBytes())
         .map(
             buffer -> {
@@ -83,6 +84,7 @@ public final class ChatHandler {
     return ServerResponse.ok()
         .contentType(MediaType.TEXT_EVENT_STREAM)
         .header("X-Request-Id", answering.request().getRequestId())
+        .header("X-Conversation-Id", answering.request().getConversationId())
         .body(BodyInserters.fromServerSentEvents(stream(answering.request(), answering.events())));
   }
 
@@ -124,6 +126,11 @@ public final class ChatHandler {
             data.put("provider", e.getMeta().getProvider());
             data.put("model", e.getMeta().getModel());
             data.put("degraded", e.getMeta().getDegraded());
+            data.put("memory", e.getMeta().getMemory());
+            data.put("history_turns", e.getMeta().getHistoryTurns());
+            if (e.getMeta().getQuery() != null) {
+              data.put("query", e.getMeta().getQuery());
+            }
             yield "meta";
           }
           case TOKEN -> {
@@ -139,6 +146,19 @@ public final class ChatHandler {
           }
           case DONE -> {
             data.put("request_id", request.getRequestId());
+            data.put("conversation_id", request.getConversationId());
+            if (e.getDone() != null) {
+              data.put("provider", e.getDone().getProvider());
+              data.put("model", e.getDone().getModel());
+              data.put(
+                  "usage",
+                  Map.of(
+                      "prompt_tokens", e.getDone().getPromptTokens(),
+                      "completion_tokens", e.getDone().getCompletionTokens()));
+              if (!e.getDone().getFallbacks().isEmpty()) {
+                data.put("fallbacks", e.getDone().getFallbacks());
+              }
+            }
             yield "done";
           }
           case ERROR -> {
@@ -161,14 +181,5 @@ public final class ChatHandler {
 
   private static long seconds(Duration d) {
     return d.toSeconds();
-  }
-
-  /** The token of an {@code Authorization: Bearer <token>} header, else {@code null}. */
-  static String bearer(String header) {
-    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return null;
-    }
-    String token = header.substring(7).trim();
-    return token.isEmpty() ? null : token;
   }
 }

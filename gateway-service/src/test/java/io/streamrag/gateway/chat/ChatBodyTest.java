@@ -21,9 +21,9 @@ class ChatBodyTest {
   }
 
   @Test
-  void aMissingConversationGetsANewId() {
+  void aMissingConversationIsLeftForThePipelineToStart() {
     assertThat(parse("{\"message\":\"hi\",\"sensor_uuid\":\"" + SENSOR + "\"}").conversationId())
-        .hasSize(36);
+        .isNull();
   }
 
   @Test

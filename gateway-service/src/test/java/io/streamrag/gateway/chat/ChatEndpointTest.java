@@ -38,7 +38,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
     properties = {
       GatewayApplication.CONFIG_NAME,
       "gateway.chat.answer-timeout=2s",
-      "gateway.chat.max-message-chars=200"
+      "gateway.chat.max-message-chars=200",
+      "gateway.chat.memory-timeout=1s"
     })
 @ActiveProfiles("demo")
 @AutoConfigureWebTestClient(timeout = "20s")
@@ -214,6 +215,76 @@ class ChatEndpointTest {
   }
 
   @Test
+  void aConversationIdNobodyStartedIs404() {
+    chat(
+            "dev-farmer-key",
+            "{\"message\":\"and next week?\",\"sensor_uuid\":\""
+                + MINE
+                + "\",\"conversation_id\":\"made-up\"}")
+        .expectStatus()
+        .isNotFound()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("conversation_not_found")
+        .jsonPath("$.field")
+        .isEqualTo("conversation_id");
+  }
+
+  @Test
+  void aConversationContinuesWithItsOwnerAndIs404ForAnyoneElse() {
+    // Given a conversation the farmer started (its id comes back at once in a header, then in meta)
+    String conversation =
+        chat("dev-farmer-key", "{\"message\":\"first\",\"sensor_uuid\":\"" + MINE + "\"}")
+            .expectStatus()
+            .isOk()
+            .returnResult(SSE)
+            .getResponseHeaders()
+            .getFirst("X-Conversation-Id");
+    assertThat(conversation).isNotBlank();
+
+    // Then the farmer may continue it
+    String body =
+        "{\"message\":\"and next week?\",\"sensor_uuid\":\""
+            + MINE
+            + "\",\"conversation_id\":\""
+            + conversation
+            + "\"}";
+    chat("dev-farmer-key", body).expectStatus().isOk();
+    // And another key may neither continue nor read it, nor erase it
+    chat("dev-other-key", body.replace(MINE, OTHER)).expectStatus().isNotFound();
+    http.get()
+        .uri("/api/conversations/" + conversation)
+        .header("Authorization", "Bearer dev-other-key")
+        .exchange()
+        .expectStatus()
+        .isNotFound()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("conversation_not_found");
+    http.delete()
+        .uri("/api/conversations/" + conversation)
+        .header("Authorization", "Bearer dev-other-key")
+        .exchange()
+        .expectStatus()
+        .isNotFound();
+    // And the owner reading it while llm-service is away gets 503, not a hang
+    http.get()
+        .uri("/api/conversations/" + conversation)
+        .header("Authorization", "Bearer dev-farmer-key")
+        .exchange()
+        .expectStatus()
+        .isEqualTo(503)
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("memory_unavailable");
+  }
+
+  @Test
+  void readingAConversationWithoutAKeyIs401() {
+    http.get().uri("/api/conversations/x").exchange().expectStatus().isUnauthorized();
+  }
+
+  @Test
   void theTrailingSlashPathWorksToo() {
     http.post()
         .uri("/api/rag/chat/")
@@ -254,7 +325,8 @@ class ChatEndpointTest {
           List.of(
               AnswerEvent.newBuilder()
                   .setType(AnswerEventType.META)
-                  .setMeta(new AnswerMeta("irrigation", "extractive", "none", false)),
+                  .setMeta(
+                      new AnswerMeta("irrigation", "extractive", "none", false, "new", 0, null)),
               AnswerEvent.newBuilder().setType(AnswerEventType.TOKEN).setText("رطوبت "),
               AnswerEvent.newBuilder().setType(AnswerEventType.TOKEN).setText("12.5 درصد"),
               AnswerEvent.newBuilder()

@@ -67,6 +67,14 @@ public class KnowledgeImport {
           base.pipelines().isEmpty()
               ? List.of(properties.knowledge().pipeline())
               : base.pipelines();
+      // The folder's tone replaces the published one only when tone.md itself changed: an
+      // administrator's tone (PUT /admin/kbs/{kb}/tone) survives re-imports of an unchanged folder.
+      String folderTone = sha256(base.tone());
+      var current = configs.get(base.name());
+      String tone =
+          current.isPresent() && current.get().getFolderToneSha256().equals(folderTone)
+              ? current.get().getTone()
+              : base.tone();
       var config =
           KnowledgeBaseConfigured.newBuilder()
               .setKbName(base.name())
@@ -74,9 +82,10 @@ public class KnowledgeImport {
               .setPipeline(pipelines.get(0))
               .setPipelines(pipelines)
               .setDescription(base.description())
-              .setTone(base.tone())
+              .setTone(tone)
               .setLanguages(base.languages())
               .setUpdatedAt(clock.instant())
+              .setFolderToneSha256(folderTone)
               .build();
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
         out.send(Topics.KB_CONFIGS, base.name(), config);
@@ -133,7 +142,8 @@ public class KnowledgeImport {
         && a.getDisplayName().equals(b.getDisplayName())
         && a.getDescription().equals(b.getDescription())
         && a.getTone().equals(b.getTone())
-        && a.getLanguages().equals(b.getLanguages());
+        && a.getLanguages().equals(b.getLanguages())
+        && a.getFolderToneSha256().equals(b.getFolderToneSha256());
   }
 
   static String sha256(String text) {

@@ -18,7 +18,6 @@ public final class ConfigSync implements PreRunStep {
 
   @Override
   public Preparation apply(Preparation preparation) {
-    return preparation.withConfig(
-        live.settings(preparation.request().getPipeline()), live.tones());
+    return preparation.withConfig(live.settings(preparation.request().getPipeline()), live.tones());
   }
 }

@@ -4,8 +4,8 @@ import io.streamrag.schemas.chat.RememberedTurn;
 import java.util.List;
 
 /**
- * Conversation memory (S0.7): the answered turns of each conversation, shared by every
- * llm-service replica and kept across restarts.
+ * Conversation memory (S0.7): the answered turns of each conversation, shared by every llm-service
+ * replica and kept across restarts.
  *
  * <p>Implementation: {@link PostgresConversationStore} (any PostgreSQL; embedded binaries locally),
  * guarded by {@link GuardedConversationStore} so an outage costs no chat more than a moment.

@@ -29,12 +29,10 @@ public final class MemoryRecall implements PreRunStep {
     ChatRequested request = preparation.request();
     try {
       var turns = store.recent(keyOf(request), settings.memoryMaxTurns());
-      var window =
-          MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
+      var window = MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
       return preparation.withRecall(new Recall(turns.isEmpty() ? "new" : "on", window));
     } catch (ConversationStore.MemoryUnavailable e) {
-      log.warn(
-          "answering {} without memory: {}", request.getRequestId(), e.getMessage());
+      log.warn("answering {} without memory: {}", request.getRequestId(), e.getMessage());
       return preparation.withRecall(new Recall("unavailable", java.util.List.of()));
     }
   }

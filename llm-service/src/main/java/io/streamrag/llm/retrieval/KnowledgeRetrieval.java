@@ -15,10 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Pre-run step 6, retrieval (S0.1, S0.4): asks retrieval-service, over Kafka, for the context of
- * the request and its query. retrieval-service is the only service that searches, and it takes
- * the tenant filter from the request alone. When it does not answer in time the context is
- * degraded (S0.6): the model is told the knowledge base is unavailable and must not answer without
- * it.
+ * the request and its query. retrieval-service is the only service that searches, and it takes the
+ * tenant filter from the request alone. When it does not answer in time the context is degraded
+ * (S0.6): the model is told the knowledge base is unavailable and must not answer without it.
  */
 public final class KnowledgeRetrieval implements PreRunStep {
 

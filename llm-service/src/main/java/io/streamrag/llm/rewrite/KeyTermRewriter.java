@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The deterministic rewrite: a question that opens like a continuation ("and …", "what about …",
- * «و …», «ماذا عن …») or carries at most {@value #ELLIPTIC} topic words is a follow-up, and gets the
+ * The deterministic rewrite: a question that opens like a continuation ("and …", "what about …", «و
+ * …», «ماذا عن …») or carries at most {@value #ELLIPTIC} topic words is a follow-up, and gets the
  * previous question's topic words it lacks appended (at most {@value #CARRIED}). «و هفته بعد؟»
  * after «رطوبت خاک من چقدر است؟» becomes «و هفته بعد؟ رطوبت خاک». Anything else stands alone.
  */
@@ -23,8 +23,26 @@ public final class KeyTermRewriter implements QueryRewriter {
 
   private static final List<String> CONTINUATIONS =
       List.of(
-          "and", "what about", "how about", "also", "then", "what if", "و", "ولی", "پس", "چطور",
-          "در مورد", "درباره", "اون", "آن", "وماذا", "ماذا عن", "وكيف", "وهل", "وما", "ثم");
+          "and",
+          "what about",
+          "how about",
+          "also",
+          "then",
+          "what if",
+          "و",
+          "ولی",
+          "پس",
+          "چطور",
+          "در مورد",
+          "درباره",
+          "اون",
+          "آن",
+          "وماذا",
+          "ماذا عن",
+          "وكيف",
+          "وهل",
+          "وما",
+          "ثم");
 
   @Override
   public String standalone(String question, List<RememberedTurn> history, String language) {

@@ -7,8 +7,8 @@ import java.util.List;
  * Turns a follow-up into a question that stands alone, so retrieval finds what it is about: after
  * "How wet is my soil?", "and next week?" becomes a question about soil moisture next week.
  *
- * <p>Implementations: {@link KeyTermRewriter} (deterministic, no model), {@link ModelRewriter}
- * (the configured model rewrites, the deterministic rule standing in when it fails).
+ * <p>Implementations: {@link KeyTermRewriter} (deterministic, no model), {@link ModelRewriter} (the
+ * configured model rewrites, the deterministic rule standing in when it fails).
  */
 public interface QueryRewriter {
 

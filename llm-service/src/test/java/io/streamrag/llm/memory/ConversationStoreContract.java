@@ -20,13 +20,20 @@ abstract class ConversationStoreContract {
       store().save(stored(key, "r" + i + key.conversationId(), "q" + i, t0.plusSeconds(i)));
     }
 
-    assertThat(store().all(key)).extracting(t -> t.getQuestion()).containsExactly("q1", "q2", "q3", "q4");
+    assertThat(store().all(key))
+        .extracting(t -> t.getQuestion())
+        .containsExactly("q1", "q2", "q3", "q4");
     assertThat(store().recent(key, 2)).extracting(t -> t.getQuestion()).containsExactly("q3", "q4");
   }
 
   @Test
   void everyFieldOfATurnSurvivesTheStoreIncludingPersianText() {
-    var turn = Turns.turn("r-" + key.conversationId(), "رطوبت خاک من چقدر است؟", "رطوبت ۱۲٫۵ درصد است؛ می‌شود", t0);
+    var turn =
+        Turns.turn(
+            "r-" + key.conversationId(),
+            "رطوبت خاک من چقدر است؟",
+            "رطوبت ۱۲٫۵ درصد است؛ می‌شود",
+            t0);
 
     store().save(new StoredTurn(key, "croplogic", turn));
 

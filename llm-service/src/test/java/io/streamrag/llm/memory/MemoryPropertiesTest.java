@@ -10,7 +10,13 @@ class MemoryPropertiesTest {
 
   static MemoryProperties of(String url, String user, String password) {
     return new MemoryProperties(
-        url, user, password, Duration.ofSeconds(1), Duration.ofSeconds(2), 4, Duration.ofSeconds(10));
+        url,
+        user,
+        password,
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(2),
+        4,
+        Duration.ofSeconds(10));
   }
 
   @Test

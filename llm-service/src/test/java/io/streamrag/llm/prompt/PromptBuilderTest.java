@@ -41,8 +41,7 @@ class PromptBuilderTest {
     var settings =
         new PipelineSettings("croplogic", "Be brief. Reply in {language}.", "Down.", 6, 1500);
 
-    var prompt =
-        builder.build(Contexts.preparation(arabic).withConfig(settings, Map.of()));
+    var prompt = builder.build(Contexts.preparation(arabic).withConfig(settings, Map.of()));
 
     assertThat(prompt.system())
         .startsWith("Be brief. Reply in Arabic.")

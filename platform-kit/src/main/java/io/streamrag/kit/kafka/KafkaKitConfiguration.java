@@ -60,8 +60,8 @@ public class KafkaKitConfiguration {
   }
 
   /**
-   * Listener containers for {@code @KafkaListener} methods that answer requests with {@code
-   * @SendTo}: Avro requests in, Avro replies out on the topic the request names, with its
+   * Listener containers for {@code @KafkaListener} methods that answer requests with
+   * {@code @SendTo}: Avro requests in, Avro replies out on the topic the request names, with its
    * correlation id. A request that cannot be decoded, or whose handler throws, is not retried (its
    * caller has a deadline) and goes to the source topic's dead-letter topic with spring-kafka's
    * standard exception headers; the caller's call times out.
@@ -73,18 +73,24 @@ public class KafkaKitConfiguration {
     factory.setConsumerFactory(
         new DefaultKafkaConsumerFactory<>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                brokers,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                100),
             new StringDeserializer(),
             new ErrorHandlingDeserializer<>(new AvroDeserializer())));
     var replies =
         new KafkaTemplate<>(
             new DefaultKafkaProducerFactory<String, SpecificRecord>(
                 Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
-                    ProducerConfig.LINGER_MS_CONFIG, 0,
-                    ProducerConfig.CLIENT_ID_CONFIG, "replies"),
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    brokers,
+                    ProducerConfig.LINGER_MS_CONFIG,
+                    0,
+                    ProducerConfig.CLIENT_ID_CONFIG,
+                    "replies"),
                 new StringSerializer(),
                 new AvroSerializer()));
     factory.setReplyTemplate(replies);
@@ -92,8 +98,10 @@ public class KafkaKitConfiguration {
         new KafkaTemplate<>(
             new DefaultKafkaProducerFactory<String, byte[]>(
                 Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
-                    ProducerConfig.CLIENT_ID_CONFIG, "dead-letters"),
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    brokers,
+                    ProducerConfig.CLIENT_ID_CONFIG,
+                    "dead-letters"),
                 new StringSerializer(),
                 new ByteArraySerializer()));
     var recoverer =

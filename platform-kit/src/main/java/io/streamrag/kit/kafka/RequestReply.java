@@ -19,11 +19,11 @@ import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 
 /**
  * Request/reply over two catalogue topics, by spring-kafka's {@link ReplyingKafkaTemplate}: the
- * request carries a correlation id and the reply topic in its headers; the serving listener ({@code
- * @KafkaListener} with {@code @SendTo}, see {@link KafkaKitConfiguration#requestListenerFactory})
- * answers on that topic with the same correlation id. Every replica of the caller reads every reply
- * in a consumer group of its own, from the end, and keeps the replies it is waiting for, so any
- * replica may ask and the answer still reaches it.
+ * request carries a correlation id and the reply topic in its headers; the serving listener
+ * ({@code @KafkaListener} with {@code @SendTo}, see {@link
+ * KafkaKitConfiguration#requestListenerFactory}) answers on that topic with the same correlation
+ * id. Every replica of the caller reads every reply in a consumer group of its own, from the end,
+ * and keeps the replies it is waiting for, so any replica may ask and the answer still reaches it.
  */
 public final class RequestReply {
 
@@ -40,20 +40,28 @@ public final class RequestReply {
     var producers =
         new DefaultKafkaProducerFactory<String, SpecificRecord>(
             Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.LINGER_MS_CONFIG, 0,
-                ProducerConfig.CLIENT_ID_CONFIG, caller + "-requests"),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ProducerConfig.LINGER_MS_CONFIG,
+                0,
+                ProducerConfig.CLIENT_ID_CONFIG,
+                caller + "-requests"),
             new StringSerializer(),
             new AvroSerializer());
     var consumers =
         new DefaultKafkaConsumerFactory<String, SpecificRecord>(
             Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
                 // One group per replica: each replica sees every reply, from now on.
-                ConsumerConfig.GROUP_ID_CONFIG, caller + "-" + replies.name() + "-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                caller + "-" + replies.name() + "-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "latest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                100),
             new StringDeserializer(),
             new ErrorHandlingDeserializer<>(new AvroDeserializer()));
     var properties = new ContainerProperties(replies.name());

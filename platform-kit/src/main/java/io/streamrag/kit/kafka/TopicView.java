@@ -36,6 +36,8 @@ public final class TopicView<V> implements AutoCloseable {
   private final CountDownLatch caughtUp = new CountDownLatch(1);
   private final BiConsumer<String, V> onChange;
   private final ToLongFunction<V> version;
+  private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
+  private final String bootstrapServers;
   private volatile boolean running = true;
 
   private TopicView(
@@ -46,6 +48,7 @@ public final class TopicView<V> implements AutoCloseable {
       ToLongFunction<V> version) {
     this.topic = topic;
     this.type = type;
+    this.bootstrapServers = bootstrapServers;
     this.onChange = onChange;
     this.version = version;
     this.consumer =
@@ -136,6 +139,43 @@ public final class TopicView<V> implements AutoCloseable {
   }
 
   /**
+   * Waits until the view has read everything on the topic as of now: after it returns {@code true},
+   * a key written anywhere before the call is in the view. For a lookup that missed, to tell "not
+   * yet read" from "not there".
+   */
+  public boolean catchUp(Duration timeout) {
+    Map<TopicPartition, Long> end;
+    try (var offsets =
+        new KafkaConsumer<>(
+            Map.<String, Object>of(
+                "bootstrap.servers", bootstrapServers, "client.id", "view-catch-up-" + topic),
+            new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+            new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+      end = offsets.endOffsets(PartitionReader.partitions(offsets, topic), timeout);
+    } catch (RuntimeException e) {
+      log.warn("cannot read the end of {}: {}", topic, e.getMessage());
+      return false;
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (positions) {
+      while (!end.entrySet().stream()
+          .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        try {
+          positions.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /**
    * Write-through from the topic's writer: holds the value at once if newer; {@code null} removes.
    */
   public void update(String key, V value) {
@@ -198,6 +238,12 @@ public final class TopicView<V> implements AutoCloseable {
       if (apply(record.key(), value)) {
         onChange.accept(record.key(), value);
       }
+    }
+    synchronized (positions) {
+      for (TopicPartition p : consumer.assignment()) {
+        positions.put(p, consumer.position(p));
+      }
+      positions.notifyAll();
     }
   }
 

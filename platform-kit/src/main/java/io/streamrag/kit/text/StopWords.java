@@ -46,9 +46,7 @@ public final class StopWords {
     for (String written : text.split("[^\\p{L}\\p{N}\\p{M}\\u200c.]+")) {
       String w = written.replaceAll("^\\.+|\\.+$", "");
       List<String> normal = Words.of(w);
-      if (normal.size() == 1
-          && normal.get(0).length() > 1
-          && !ALL.contains(normal.get(0))) {
+      if (normal.size() == 1 && normal.get(0).length() > 1 && !ALL.contains(normal.get(0))) {
         seen.putIfAbsent(normal.get(0), w);
       }
     }

@@ -92,6 +92,21 @@ class TopicViewTest {
     }
   }
 
+  @Test
+  void afterCatchingUpAKeyWrittenBeforeTheCallIsInTheView() throws Exception {
+    try (var view =
+            TopicView.follow(
+                KAFKA.bootstrapServers(), TOPIC, KnowledgeBaseConfigured.class, (k, v) -> {});
+        var producer = producer()) {
+      assertThat(view.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
+      producer.send(new ProducerRecord<>(TOPIC, "just-written", kb("just-written", "t"))).get();
+
+      assertThat(view.catchUp(Duration.ofSeconds(10))).isTrue();
+
+      assertThat(view.get("just-written")).isPresent();
+    }
+  }
+
   private static ChunkManifest manifest(long version) {
     return new ChunkManifest("doc", version, "m/1", List.of(), Instant.EPOCH);
   }

@@ -1,0 +1,93 @@
+package io.streamrag.gateway.conversation;
+
+import io.streamrag.gateway.auth.Caller;
+import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.ConversationStarted;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Who owns each conversation: the API key's user and the sensor that started it, on the compacted
+ * {@code chat.conversations} topic that every gateway replica follows. Only the owner may continue,
+ * read or erase a conversation; to anyone else it does not exist.
+ */
+public final class ConversationOwners implements AutoCloseable {
+
+  /** The longest a lookup waits to read what other replicas wrote before saying "unknown". */
+  private static final Duration CATCH_UP = Duration.ofSeconds(2);
+
+  private final TopicView<ConversationStarted> owners;
+  private final Outbox outbox;
+  private final Clock clock;
+
+  /** Reads the topic to its end (or fails after {@code timeout}), then follows it. */
+  public ConversationOwners(String bootstrapServers, Outbox outbox, Clock clock, Duration timeout) {
+    this.owners =
+        TopicView.followVersioned(
+                bootstrapServers,
+                Topics.CHAT_CONVERSATIONS.name(),
+                ConversationStarted.class,
+                c -> c.getStartedAt().toEpochMilli())
+            .caughtUpWithin(timeout);
+    this.outbox = outbox;
+    this.clock = clock;
+  }
+
+  /** A new conversation of this user and sensor, not yet published. */
+  public ConversationStarted open(String userId, String sensorUuid) {
+    return ConversationStarted.newBuilder()
+        .setConversationId(UUID.randomUUID().toString())
+        .setUserId(userId)
+        .setSensorUuid(sensorUuid)
+        .setStartedAt(clock.instant())
+        .build();
+  }
+
+  /** Publishes a new conversation; this replica knows it at once, the others once they read it. */
+  public CompletableFuture<?> publish(ConversationStarted conversation) {
+    owners.update(conversation.getConversationId(), conversation);
+    return outbox.send(Topics.CHAT_CONVERSATIONS, conversation.getConversationId(), conversation);
+  }
+
+  /**
+   * The conversation, when it exists and belongs to this user and sensor. A conversation this
+   * replica has not seen yet (started through another replica a moment ago) is looked up again
+   * after reading the topic to its end, off the event loop.
+   */
+  public Mono<ConversationStarted> owned(String conversationId, String userId, String sensorUuid) {
+    return owned(
+        conversationId, c -> c.getUserId().equals(userId) && c.getSensorUuid().equals(sensorUuid));
+  }
+
+  /** The conversation, when it exists and belongs to this caller, whichever of its sensors. */
+  public Mono<ConversationStarted> owned(String conversationId, Caller caller) {
+    return owned(
+        conversationId, c -> c.getUserId().equals(caller.user()) && caller.owns(c.getSensorUuid()));
+  }
+
+  private Mono<ConversationStarted> owned(
+      String conversationId, Predicate<ConversationStarted> belongs) {
+    var known = owners.get(conversationId);
+    if (known.isPresent()) {
+      return Mono.justOrEmpty(known.filter(belongs));
+    }
+    return Mono.fromCallable(
+            () -> {
+              owners.catchUp(CATCH_UP);
+              return owners.get(conversationId).filter(belongs).orElse(null);
+            })
+        .subscribeOn(Schedulers.boundedElastic());
+  }
+
+  @Override
+  public void close() {
+    owners.close();
+  }
+}

@@ -1,0 +1,249 @@
+package io.streamrag.ingest.admin;
+
+import io.streamrag.ingest.IngestProperties;
+import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
+import io.streamrag.schemas.knowledge.PipelineConfigured;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The live prompts, behind the admin token (S0.2, S0.3): {@code GET}/{@code PUT
+ * /admin/pipelines/{name}} (instructions, degraded-KB text, memory window) and {@code /admin/kbs/
+ * {kb}/tone}. A {@code PUT} names only the fields it changes; the next chat message uses the new
+ * values, without a restart.
+ */
+@RestController
+class PromptAdminController {
+
+  static final int MAX_TEXT = 20_000;
+  static final int MAX_TURNS = 50;
+  static final int MAX_TOKENS = 100_000;
+  private static final Set<String> PIPELINE_FIELDS =
+      Set.of("instructions", "degraded_instructions", "memory_max_turns", "memory_max_tokens");
+
+  private final PromptConfigs configs;
+  private final AdminToken admin;
+  private final JsonMapper json;
+
+  PromptAdminController(PromptConfigs configs, IngestProperties properties, JsonMapper json) {
+    this.configs = configs;
+    this.admin = new AdminToken(properties.admin().tokenSha256());
+    this.json = json;
+  }
+
+  @GetMapping("/admin/pipelines/{name}")
+  Mono<ResponseEntity<Map<String, Object>>> pipeline(
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable String name) {
+    return guarded(
+        authorization,
+        () ->
+            configs.pipelineExists(name)
+                ? ResponseEntity.ok(view(configs.pipeline(name)))
+                : noPipeline(name));
+  }
+
+  @PutMapping("/admin/pipelines/{name}")
+  Mono<ResponseEntity<Map<String, Object>>> putPipeline(
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable String name,
+      @RequestBody(required = false) byte[] body) {
+    return guarded(
+        authorization,
+        () -> {
+          if (!configs.pipelineExists(name)) {
+            return noPipeline(name);
+          }
+          JsonNode edit;
+          try {
+            edit = object(body);
+          } catch (Invalid e) {
+            return e.response();
+          }
+          var next = PipelineConfigured.newBuilder(configs.pipeline(name));
+          try {
+            for (var field : edit.properties()) {
+              String key = field.getKey();
+              JsonNode value = field.getValue();
+              switch (key) {
+                case "instructions" -> next.setInstructions(text(key, value, false));
+                case "degraded_instructions" ->
+                    next.setDegradedInstructions(text(key, value, false));
+                case "memory_max_turns" -> next.setMemoryMaxTurns(number(key, value, MAX_TURNS));
+                case "memory_max_tokens" -> next.setMemoryMaxTokens(number(key, value, MAX_TOKENS));
+                default ->
+                    throw new Invalid(
+                        key, "unknown field " + key + "; the fields are " + PIPELINE_FIELDS);
+              }
+            }
+          } catch (Invalid e) {
+            return e.response();
+          }
+          return ResponseEntity.ok(view(configs.save(next, "admin")));
+        });
+  }
+
+  @GetMapping("/admin/kbs/{kb}/tone")
+  Mono<ResponseEntity<Map<String, Object>>> tone(
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable String kb) {
+    return guarded(
+        authorization,
+        () ->
+            configs
+                .knowledgeBase(kb)
+                .map(c -> ResponseEntity.ok(tone(c)))
+                .orElseGet(() -> noKb(kb)));
+  }
+
+  @PutMapping("/admin/kbs/{kb}/tone")
+  Mono<ResponseEntity<Map<String, Object>>> putTone(
+      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+      @PathVariable String kb,
+      @RequestBody(required = false) byte[] body) {
+    return guarded(
+        authorization,
+        () -> {
+          var existing = configs.knowledgeBase(kb);
+          if (existing.isEmpty()) {
+            return noKb(kb);
+          }
+          try {
+            JsonNode edit = object(body);
+            for (var field : edit.properties()) {
+              if (!field.getKey().equals("tone")) {
+                throw new Invalid(
+                    field.getKey(), "unknown field " + field.getKey() + "; send {\"tone\": \"…\"}");
+              }
+            }
+            if (!edit.has("tone")) {
+              throw new Invalid("tone", "send {\"tone\": \"…\"} (an empty tone removes it)");
+            }
+            String tone = text("tone", edit.get("tone"), true);
+            return ResponseEntity.ok(tone(configs.saveTone(existing.get(), tone)));
+          } catch (Invalid e) {
+            return e.response();
+          }
+        });
+  }
+
+  /** Checks the token, then runs the (blocking) work off the event loop. */
+  private Mono<ResponseEntity<Map<String, Object>>> guarded(
+      String authorization, Supplier<ResponseEntity<Map<String, Object>>> work) {
+    if (!admin.admits(authorization)) {
+      return Mono.just(
+          ResponseEntity.status(401)
+              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+              .body(
+                  Map.of(
+                      "error", "unauthorized",
+                      "message", "send Authorization: Bearer <admin token>")));
+    }
+    return Mono.fromSupplier(work).subscribeOn(Schedulers.boundedElastic());
+  }
+
+  private JsonNode object(byte[] body) {
+    JsonNode root;
+    try {
+      root = body == null ? null : json.readTree(body);
+    } catch (JacksonException e) {
+      throw new Invalid(null, "body is not valid JSON: " + e.getOriginalMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw new Invalid(null, "body must be a JSON object");
+    }
+    return root;
+  }
+
+  private static String text(String key, JsonNode value, boolean mayBeEmpty) {
+    if (!value.isString()) {
+      throw new Invalid(key, key + " must be a string");
+    }
+    String text = value.asString().strip();
+    if (!mayBeEmpty && text.isEmpty()) {
+      throw new Invalid(key, key + " must not be empty");
+    }
+    if (text.length() > MAX_TEXT) {
+      throw new Invalid(
+          key, key + " is " + text.length() + " characters; the limit is " + MAX_TEXT);
+    }
+    return text;
+  }
+
+  private static int number(String key, JsonNode value, int max) {
+    if (!value.isIntegralNumber() || value.asInt() < 0 || value.asInt() > max) {
+      throw new Invalid(key, key + " must be a whole number from 0 to " + max);
+    }
+    return value.asInt();
+  }
+
+  private static Map<String, Object> view(PipelineConfigured c) {
+    var view = new LinkedHashMap<String, Object>();
+    view.put("pipeline", c.getPipeline());
+    view.put("instructions", c.getInstructions());
+    view.put("degraded_instructions", c.getDegradedInstructions());
+    view.put("memory_max_turns", c.getMemoryMaxTurns());
+    view.put("memory_max_tokens", c.getMemoryMaxTokens());
+    view.put("updated_at", c.getUpdatedAt().toString());
+    view.put("updated_by", c.getUpdatedBy());
+    return view;
+  }
+
+  private static Map<String, Object> tone(KnowledgeBaseConfigured c) {
+    var view = new LinkedHashMap<String, Object>();
+    view.put("kb", c.getKbName());
+    view.put("tone", c.getTone());
+    view.put("updated_at", c.getUpdatedAt().toString());
+    return view;
+  }
+
+  private static ResponseEntity<Map<String, Object>> noPipeline(String name) {
+    return ResponseEntity.status(404)
+        .body(
+            Map.of(
+                "error",
+                "pipeline_not_found",
+                "message",
+                "no knowledge base belongs to pipeline " + name));
+  }
+
+  private static ResponseEntity<Map<String, Object>> noKb(String kb) {
+    return ResponseEntity.status(404)
+        .body(Map.of("error", "kb_not_found", "message", "there is no knowledge base " + kb));
+  }
+
+  /** A refused edit: 400 naming the field. */
+  private static final class Invalid extends RuntimeException {
+    private final String field;
+
+    Invalid(String field, String message) {
+      super(message, null, false, false);
+      this.field = field;
+    }
+
+    ResponseEntity<Map<String, Object>> response() {
+      var body = new LinkedHashMap<String, Object>();
+      body.put("error", "invalid_field");
+      if (field != null) {
+        body.put("field", field);
+      }
+      body.put("message", getMessage());
+      return ResponseEntity.badRequest().body(body);
+    }
+  }
+}
