@@ -34,6 +34,15 @@ final class Http {
     long count(String name) {
       return events.stream().filter(e -> e.name().equals(name)).count();
     }
+
+    /** The data of the first event of that name, parsed. */
+    tools.jackson.databind.JsonNode first(String name) {
+      return events.stream()
+          .filter(e -> e.name().equals(name))
+          .findFirst()
+          .map(e -> JSON.readTree(e.data()))
+          .orElseThrow(() -> new AssertionError("no " + name + " event in " + body));
+    }
   }
 
   private Http() {}
@@ -81,6 +90,51 @@ final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString(json))
                 .build());
     return new Chat(response.statusCode(), response.body(), events(response.body()));
+  }
+
+  /** A question in a conversation: {@code conversationId} from an earlier answer's meta. */
+  static Chat chatIn(
+      String gatewayUrl, String apiKey, String sensor, String message, String conversationId) {
+    var body = new java.util.LinkedHashMap<String, Object>();
+    body.put("message", message);
+    body.put("sensor_uuid", sensor);
+    body.put("conversation_id", conversationId);
+    var response =
+        send(
+            HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/rag/chat"))
+                .timeout(Duration.ofSeconds(40))
+                .header("Authorization", "Bearer " + apiKey)
+                .header("Content-Type", "application/json")
+                .header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                .build());
+    return new Chat(response.statusCode(), response.body(), events(response.body()));
+  }
+
+  /** A plain JSON call: its status and parsed body. */
+  record Json(int status, tools.jackson.databind.JsonNode body) {}
+
+  static Json call(String method, String url, String token) {
+    var response =
+        send(
+            HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + token)
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .build());
+    return new Json(response.statusCode(), JSON.readTree(response.body()));
+  }
+
+  static Json put(String url, String token, tools.jackson.databind.JsonNode body) {
+    var response =
+        send(
+            HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
+                .build());
+    return new Json(response.statusCode(), JSON.readTree(response.body()));
   }
 
   private static List<Event> events(String body) {

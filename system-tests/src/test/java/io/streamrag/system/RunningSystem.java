@@ -5,6 +5,7 @@ import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.ingest.IngestApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.llm.LlmApplication;
+import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.retrieval.RetrievalApplication;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,11 +20,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 final class RunningSystem implements AutoCloseable {
 
   final LocalKafka kafka = LocalKafka.startWithCatalogue();
+  final LocalPostgres postgres = LocalPostgres.shared();
   private final List<ConfigurableApplicationContext> services = new ArrayList<>();
   final ConfigurableApplicationContext bridge;
   final ConfigurableApplicationContext ingest;
   final ConfigurableApplicationContext retrieval;
-  final ConfigurableApplicationContext llm;
+  private ConfigurableApplicationContext llm;
   final ConfigurableApplicationContext gateway;
 
   private static RunningSystem shared;
@@ -46,10 +48,47 @@ final class RunningSystem implements AutoCloseable {
   RunningSystem() {
     // Consumers first, so nothing published by the others waits for them to join.
     retrieval = start(RetrievalApplication.class, RetrievalApplication.CONFIG_NAME);
-    llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME);
+    llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME, LLM_WITHOUT_HTTP);
     ingest = start(IngestApplication.class, IngestApplication.CONFIG_NAME);
     gateway = start(GatewayApplication.class, GatewayApplication.CONFIG_NAME);
     bridge = start(SensorBridgeApplication.class, SensorBridgeApplication.CONFIG_NAME);
+  }
+
+  /**
+   * Stops llm-service and starts it again with {@code args} added to its configuration (e.g. a
+   * model endpoint): the restart a deploy would do. Memory lives in PostgreSQL, so nothing is
+   * forgotten.
+   */
+  synchronized void restartLlm(String... args) {
+    services.remove(llm);
+    llm.close();
+    llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME, with(args));
+  }
+
+  /** A second llm-service replica in the same consumer group; the caller closes it. */
+  ConfigurableApplicationContext llmReplica(String... args) {
+    return start(LlmApplication.class, LlmApplication.CONFIG_NAME, with(args));
+  }
+
+  /**
+   * llm-service, which these tests restart, neither serves HTTP nor sets up reactive HTTP clients
+   * here: every WebFlux server and client of this JVM shares reactor-netty's global event loops,
+   * and a context that closes disposes them, which would stop the other services' servers.
+   */
+  private static final String[] LLM_WITHOUT_HTTP = {
+    "--spring.main.web-application-type=none",
+    "--spring.autoconfigure.exclude="
+        + "org.springframework.boot.http.client.autoconfigure.reactive.ReactiveHttpClientAutoConfiguration"
+  };
+
+  private static String[] with(String... args) {
+    var all = new ArrayList<>(List.of(args));
+    all.addAll(List.of(LLM_WITHOUT_HTTP));
+    return all.toArray(String[]::new);
+  }
+
+  String ingestUrl() {
+    return "http://127.0.0.1:" + ingest.getEnvironment().getProperty("local.server.port");
   }
 
   String gatewayUrl() {
@@ -65,17 +104,22 @@ final class RunningSystem implements AutoCloseable {
     return bridge.getBean(io.streamrag.bridge.mqtt.EmbeddedMqttBroker.class).port();
   }
 
-  private ConfigurableApplicationContext start(Class<?> app, String configName) {
-    var context =
-        new SpringApplicationBuilder(app)
-            .properties(configName)
-            .profiles("demo")
-            .run(
+  private ConfigurableApplicationContext start(Class<?> app, String configName, String... extra) {
+    var args =
+        new ArrayList<>(
+            List.of(
                 "--server.port=0",
                 "--spring.kafka.bootstrap-servers=" + kafka.bootstrapServers(),
                 "--spring.jmx.enabled=false",
                 "--bridge.mqtt.host=127.0.0.1",
-                "--bridge.mqtt.port=0");
+                "--bridge.mqtt.port=0",
+                "--llm.memory.database-url=" + postgres.jdbcUrl()));
+    args.addAll(List.of(extra));
+    var context =
+        new SpringApplicationBuilder(app)
+            .properties(configName)
+            .profiles("demo")
+            .run(args.toArray(String[]::new));
     services.add(context);
     return context;
   }
