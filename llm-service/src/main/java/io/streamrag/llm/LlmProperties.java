@@ -3,10 +3,7 @@ package io.streamrag.llm;
 import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoint;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.DecimalMax;
-import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Positive;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -100,15 +97,31 @@ public record LlmProperties(
    * @param permittedNumberOfCallsInHalfOpenState trial calls after that; default 1
    */
   public record Breaker(
-      @DecimalMin("1") @DecimalMax("100") @DefaultValue("50") float failureRateThreshold,
-      @Positive @DefaultValue("5") int minimumNumberOfCalls,
-      @Positive @DefaultValue("10") int slidingWindowSize,
+      @DefaultValue("50") float failureRateThreshold,
+      @DefaultValue("5") int minimumNumberOfCalls,
+      @DefaultValue("10") int slidingWindowSize,
       @NotNull @DefaultValue("30s") Duration waitDurationInOpenState,
-      @Positive @DefaultValue("1") int permittedNumberOfCallsInHalfOpenState) {
+      @DefaultValue("1") int permittedNumberOfCallsInHalfOpenState) {
 
     public Breaker {
+      if (failureRateThreshold <= 0 || failureRateThreshold > 100) {
+        throw new IllegalArgumentException(
+            "llm.breaker.failure-rate-threshold must be a percentage above 0 and at most 100, not "
+                + failureRateThreshold);
+      }
+      positive("minimum-number-of-calls", minimumNumberOfCalls);
+      positive("sliding-window-size", slidingWindowSize);
+      positive(
+          "permitted-number-of-calls-in-half-open-state", permittedNumberOfCallsInHalfOpenState);
       ProviderChecks.positive(
           "llm.breaker.wait-duration-in-open-state", "", waitDurationInOpenState);
+    }
+
+    private static void positive(String key, int value) {
+      if (value <= 0) {
+        throw new IllegalArgumentException(
+            "llm.breaker." + key + " must be positive, not " + value);
+      }
     }
 
     public BreakerSettings settings() {
