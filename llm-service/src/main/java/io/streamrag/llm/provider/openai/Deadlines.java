@@ -11,28 +11,26 @@ final class Deadlines {
 
   private final Endpoint endpoint;
   private final long start = System.nanoTime();
-  private long lastData = -1;
+  private long lastDelta = -1;
 
   Deadlines(Endpoint endpoint) {
     this.endpoint = endpoint;
   }
 
-  /** The model has produced its first delta, or another data line after it. */
-  void data(boolean delta) {
-    if (delta || started()) {
-      lastData = System.nanoTime();
-    }
+  /** The model has produced a delta: text, a piece of a tool call, or reasoning. */
+  void delta() {
+    lastDelta = System.nanoTime();
   }
 
   boolean started() {
-    return lastData >= 0;
+    return lastDelta >= 0;
   }
 
   long next() {
     long total = start + endpoint.totalTimeout().toNanos();
     long phase =
         started()
-            ? lastData + endpoint.idleTimeout().toNanos()
+            ? lastDelta + endpoint.idleTimeout().toNanos()
             : start + endpoint.firstTokenTimeout().toNanos();
     return Math.min(total, phase);
   }

@@ -1,5 +1,6 @@
 package io.streamrag.llm.provider.openai;
 
+import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelReply;
 import io.streamrag.llm.provider.model.ModelRequest;
@@ -66,7 +67,9 @@ public final class OpenAiClient implements ChatModel {
           throw ErrorBody.read(head, exchange, deadlines);
         } else if (event instanceof Line line) {
           ChunkReader.Piece piece = reader.read(line.text());
-          deadlines.data(piece.delta());
+          if (piece.delta()) {
+            deadlines.delta();
+          }
           if (!piece.text().isEmpty()) {
             tokens.accept(piece.text());
           }
@@ -81,7 +84,8 @@ public final class OpenAiClient implements ChatModel {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw EndpointException.failed("interrupted while waiting for the model", e);
+      // the caller is stopping, not the endpoint failing: not a fault, and no fallback
+      throw new ProviderException("interrupted while waiting for " + endpoint.name(), e);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.streamrag.llm.provider.openai;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.provider.ProviderFailure;
 import io.streamrag.llm.provider.model.ChatModel;
@@ -138,8 +139,12 @@ public final class ProviderChain implements ChatModel {
   private Optional<ModelReply> attempt(
       Member member, ModelRequest request, Consumer<String> tokens, List<ProviderFailure> failed) {
     if (!member.breaker.tryAcquirePermission()) {
-      log.debug("model provider {} skipped: circuit breaker open", member.name());
-      failed.add(new ProviderFailure(member.name(), "circuit breaker open"));
+      String reason =
+          member.breaker.getState() == CircuitBreaker.State.HALF_OPEN
+              ? "circuit breaker half-open, its trial calls taken"
+              : "circuit breaker open";
+      log.debug("model provider {} skipped: {}", member.name(), reason);
+      failed.add(new ProviderFailure(member.name(), reason));
       return Optional.empty();
     }
     var delivered = new AtomicBoolean();
@@ -168,7 +173,9 @@ public final class ProviderChain implements ChatModel {
           "model provider {} failed before the first token: {}", member.name(), e.getMessage());
       return Optional.empty();
     } catch (RuntimeException notTheEndpoints) {
-      member.breaker.releasePermission(); // e.g. the caller's token consumer failed
+      // the caller's token consumer failed, or the caller was interrupted: no verdict on the
+      // endpoint, and no point asking the next one
+      member.breaker.releasePermission();
       throw notTheEndpoints;
     }
   }
