@@ -88,10 +88,10 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
   @Test
   void whenEveryProviderFailsBeforeTheFirstTokenTheExtractiveProviderAnswersAndKeepsTheReasons() {
     gapgpt.then(Script.status(500, "down"));
-    avalai.then(Script.ok().role().pause(Duration.ofSeconds(1)).done());
+    avalai.then(Script.ok().role().pause(Duration.ofMillis(700)).done());
     var context = Contexts.persianMoisture("r");
 
-    Answer answer = provider.answer(prompt(context), context, tokens::add);
+    Answer answer = provider(true, Endpoints.SHORT).answer(prompt(context), context, tokens::add);
 
     assertThat(answer.provider()).isEqualTo("extractive");
     assertThat(String.join("", tokens)).startsWith("پاسخ استخراجی").contains("12.5");
@@ -135,9 +135,15 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
   }
 
   private ModelAnswerProvider provider(boolean fallbackToExtractive) {
+    return provider(fallbackToExtractive, Endpoints.PATIENT);
+  }
+
+  private ModelAnswerProvider provider(boolean fallbackToExtractive, Duration firstToken) {
     var chain =
         new ProviderChain(
-            List.of(Endpoints.client("gapgpt", gapgpt), Endpoints.client("avalai", avalai)),
+            List.of(
+                Endpoints.client("gapgpt", gapgpt, firstToken, Endpoints.PATIENT),
+                Endpoints.client("avalai", avalai, firstToken, Endpoints.PATIENT)),
             BREAKER,
             Duration.ofSeconds(2),
             Clock.systemUTC());

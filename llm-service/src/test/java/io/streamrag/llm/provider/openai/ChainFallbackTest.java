@@ -61,8 +61,11 @@ class ChainFallbackTest extends ChainFixture {
 
   @Test
   void whenThePrimaryStallsBeforeTheFirstTokenTheFallbackAnswers() {
-    gapgpt.then(Script.ok().role().pause(Duration.ofSeconds(1)).content("late").done());
-    var chain = chain(gapgpt, avalai);
+    gapgpt.then(Script.ok().role().pause(Duration.ofMillis(700)).content("late").done());
+    var chain =
+        chain(
+            Endpoints.client("gapgpt", gapgpt, Endpoints.SHORT, Endpoints.PATIENT),
+            Endpoints.client("avalai", avalai));
 
     ModelReply reply = chain.stream(QUESTION, tokens::add);
 
@@ -74,8 +77,11 @@ class ChainFallbackTest extends ChainFixture {
   @Test
   void whenThePrimaryStallsMidStreamTheAnswerEndsThereWithTheTokensSentAndNoFallback() {
     gapgpt.then(
-        Script.ok().role().content("Soil ", "moisture ").pause(Duration.ofSeconds(1)).done());
-    var chain = chain(gapgpt, avalai);
+        Script.ok().role().content("Soil ", "moisture ").pause(Duration.ofMillis(700)).done());
+    var chain =
+        chain(
+            Endpoints.client("gapgpt", gapgpt, Endpoints.PATIENT, Endpoints.SHORT),
+            Endpoints.client("avalai", avalai));
 
     assertThatThrownBy(() -> chain.stream(QUESTION, tokens::add))
         .isInstanceOfSatisfying(

@@ -30,14 +30,20 @@ abstract class ChainFixture {
     Stream.of(gapgpt, avalai, local).forEach(FakeOpenAiServer::close);
   }
 
+  /** A chain over the named fakes, with patient timeouts. */
   ProviderChain chain(FakeOpenAiServer... servers) {
     String[] names = {"gapgpt", "avalai", "local"};
-    var clients = new ArrayList<OpenAiClient>();
+    var clients = new OpenAiClient[servers.length];
     for (int i = 0; i < servers.length; i++) {
-      clients.add(Endpoints.client(names[i], servers[i]));
+      clients[i] = Endpoints.client(names[i], servers[i]);
     }
+    return chain(clients);
+  }
+
+  /** A chain over these clients; waiting for a rate limit advances the clock. */
+  ProviderChain chain(OpenAiClient... clients) {
     return new ProviderChain(
-        clients,
+        List.of(clients),
         BREAKER,
         Duration.ofSeconds(2),
         clock,

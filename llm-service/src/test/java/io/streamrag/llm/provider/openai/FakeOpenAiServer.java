@@ -88,6 +88,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     Script script = scripts.isEmpty() ? byDefault : scripts.poll();
     script.headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
     try (exchange) {
+      sleep(script.beforeHeaders.toMillis());
       if (script.status != 200) {
         byte[] error = script.errorBody.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -97,6 +98,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
       }
       exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
       exchange.sendResponseHeaders(200, 0);
+      if (!script.beforeHeaders.isZero()) {
+        probe(exchange.getResponseBody());
+      }
       play(script, exchange.getResponseBody());
     } catch (IOException hungUp) {
       hangUps.incrementAndGet();
@@ -110,12 +114,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
         out.flush();
       } else if (step instanceof Script.Pause pause) {
         sleep(pause.duration().toMillis());
-        // a comment line, which clients ignore: if the client has gone, the next write fails
-        out.write(": ping\n\n".getBytes(StandardCharsets.UTF_8));
-        out.flush();
-        sleep(20);
+        probe(out);
       }
     }
+  }
+
+  /**
+   * After a silence: a comment line, which clients ignore, then a moment for a closed connection's
+   * reset to come back, so that the next write fails if the client has gone.
+   */
+  private static void probe(OutputStream out) throws IOException {
+    out.write(": ping\n\n".getBytes(StandardCharsets.UTF_8));
+    out.flush();
+    sleep(20);
   }
 
   private static void sleep(long millis) throws IOException {

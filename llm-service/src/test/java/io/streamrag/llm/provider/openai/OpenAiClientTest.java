@@ -62,17 +62,17 @@ class OpenAiClientTest {
 
   @Test
   void anEndpointWithoutAKeyGetsNoAuthorizationHeader() {
-    Endpoint keyless = Endpoints.of("vllm", server);
-    keyless =
+    Endpoint withKey = Endpoints.of("vllm", server.baseUrl(), false);
+    Endpoint keyless =
         new Endpoint(
-            keyless.name(),
-            keyless.baseUrl(),
+            "vllm",
+            withKey.baseUrl(),
             "",
-            keyless.model(),
-            keyless.connectTimeout(),
-            keyless.firstTokenTimeout(),
-            keyless.idleTimeout(),
-            keyless.totalTimeout(),
+            "qwen2.5",
+            withKey.connectTimeout(),
+            withKey.firstTokenTimeout(),
+            withKey.idleTimeout(),
+            withKey.totalTimeout(),
             false);
 
     new OpenAiClient(keyless, new JsonMapper()).complete(QUESTION);

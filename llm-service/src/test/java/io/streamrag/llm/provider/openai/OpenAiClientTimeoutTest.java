@@ -22,7 +22,15 @@ class OpenAiClientTimeoutTest {
   static final ModelRequest QUESTION = OpenAiClientTest.QUESTION;
 
   final FakeOpenAiServer server = new FakeOpenAiServer();
-  final OpenAiClient client = Endpoints.client("gapgpt", server);
+
+  /** Waits 300 ms for a first token, then patiently. */
+  final OpenAiClient firstTokenIn300Ms =
+      Endpoints.client("gapgpt", server, Endpoints.SHORT, Endpoints.PATIENT);
+
+  /** Waits patiently for a first token, then 300 ms between deltas. */
+  final OpenAiClient idleFor300Ms =
+      Endpoints.client("gapgpt", server, Endpoints.PATIENT, Endpoints.SHORT);
+
   final List<String> tokens = new ArrayList<>();
 
   @AfterEach
@@ -32,10 +40,10 @@ class OpenAiClientTimeoutTest {
 
   @Test
   void aStallBeforeTheFirstTokenIsCutAtTheFirstTokenTimeoutAndTheConnectionClosed() {
-    server.then(Script.ok().role().pause(Duration.ofSeconds(1)).content("late").done());
+    server.then(Script.ok().role().pause(Duration.ofMillis(700)).content("late").done());
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> firstTokenIn300Ms.stream(QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("first-token timeout");
 
@@ -46,12 +54,26 @@ class OpenAiClientTimeoutTest {
   }
 
   @Test
-  void aStallMidStreamIsCutAtTheIdleTimeoutAfterTheTokensAlreadyGiven() {
-    server.then(
-        Script.ok().role().content("Soil ", "moisture ").pause(Duration.ofSeconds(1)).done());
+  void aServerThatNeverSendsItsHeadersIsCutAtTheFirstTokenTimeoutAndTheConnectionClosed() {
+    server.then(Script.answer("late").headersAfter(Duration.ofMillis(700)));
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> firstTokenIn300Ms.stream(QUESTION, tokens::add))
+        .isInstanceOf(EndpointException.class)
+        .hasMessageContaining("first-token timeout");
+
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+    await().atMost(Duration.ofSeconds(5)).until(() -> server.hangUps() == 1);
+    assertThat(Threads.insideTheClient()).isEmpty();
+  }
+
+  @Test
+  void aStallMidStreamIsCutAtTheIdleTimeoutAfterTheTokensAlreadyGiven() {
+    server.then(
+        Script.ok().role().content("Soil ", "moisture ").pause(Duration.ofMillis(700)).done());
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> idleFor300Ms.stream(QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("idle timeout");
 
@@ -73,7 +95,7 @@ class OpenAiClientTimeoutTest {
             .content("late")
             .done());
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> firstTokenIn300Ms.stream(QUESTION, tokens::add))
         .hasMessageContaining("first-token timeout");
   }
 
@@ -89,7 +111,7 @@ class OpenAiClientTimeoutTest {
             .content("moisture")
             .done());
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> idleFor300Ms.stream(QUESTION, tokens::add))
         .hasMessageContaining("idle timeout");
     assertThat(tokens).containsExactly("Soil ");
   }
@@ -100,14 +122,19 @@ class OpenAiClientTimeoutTest {
         Script.ok()
             .role()
             .content("Soil ")
-            .pause(Duration.ofMillis(100))
+            .pause(Duration.ofMillis(200))
             .content("moisture ")
-            .pause(Duration.ofMillis(100))
-            .content("is 12.5 %.")
+            .pause(Duration.ofMillis(200))
+            .content("is ")
+            .pause(Duration.ofMillis(200))
+            .content("12.5 %.")
             .finish("stop")
             .done());
 
-    ModelReply reply = client.stream(QUESTION, tokens::add);
+    var idleFor600Ms =
+        Endpoints.client("gapgpt", server, Endpoints.PATIENT, Duration.ofMillis(600));
+
+    ModelReply reply = idleFor600Ms.stream(QUESTION, tokens::add);
 
     assertThat(reply.text()).isEqualTo("Soil moisture is 12.5 %.");
     assertThat(reply.usage()).isEqualTo(TokenUsage.NONE);

@@ -27,6 +27,7 @@ public final class Script {
   final Map<String, String> headers = new LinkedHashMap<>();
   final List<Step> steps = new ArrayList<>();
   String errorBody = "";
+  Duration beforeHeaders = Duration.ZERO;
 
   private Script(int status) {
     this.status = status;
@@ -56,8 +57,9 @@ public final class Script {
     return this;
   }
 
+  /** The opening chunk, as OpenAI sends it: the role and an empty text. */
   public Script role() {
-    return chunk(delta().put("role", "assistant"), null);
+    return chunk(delta().put("role", "assistant").put("content", ""), null);
   }
 
   /** One chunk per piece of text. */
@@ -108,6 +110,12 @@ public final class Script {
     return this;
   }
 
+  /** The server holds back even its status line this long (an overloaded proxy). */
+  public Script headersAfter(Duration duration) {
+    beforeHeaders = duration;
+    return this;
+  }
+
   /** The server says nothing for this long. */
   public Script pause(Duration duration) {
     steps.add(new Pause(duration));
@@ -136,7 +144,7 @@ public final class Script {
   }
 
   private static ObjectNode wrap(ObjectNode call) {
-    ObjectNode delta = delta();
+    ObjectNode delta = delta().putNull("content"); // as OpenAI sends tool-call deltas
     delta.putArray("tool_calls").add(call);
     return delta;
   }
