@@ -49,7 +49,9 @@ public final class OpenAiClient implements ChatModel {
    * {@inheritDoc}
    *
    * @throws EndpointException (a {@code RuntimeException}) when the endpoint fails, stalls or sends
-   *     something unreadable; exceptions thrown by {@code tokens} pass through unchanged
+   *     something unreadable
+   * @throws ProviderException when the calling thread is interrupted (no verdict on the endpoint);
+   *     exceptions thrown by {@code tokens} pass through unchanged
    */
   @Override
   public ModelReply stream(ModelRequest request, Consumer<String> tokens) {
