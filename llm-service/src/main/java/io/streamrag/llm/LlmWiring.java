@@ -15,8 +15,6 @@ import io.streamrag.llm.prerun.GuardStep;
 import io.streamrag.llm.prerun.PreRunChain;
 import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.provider.AnswerProvider;
-import io.streamrag.llm.provider.ExtractiveProvider;
-import io.streamrag.llm.provider.OpenAiCompatibleProvider;
 import io.streamrag.llm.retrieval.KnowledgeRetrieval;
 import io.streamrag.llm.rewrite.FollowUpRewrite;
 import io.streamrag.llm.rewrite.KeyTermRewriter;
@@ -28,8 +26,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -37,13 +33,13 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.messaging.Message;
-import tools.jackson.databind.json.JsonMapper;
 
-/** The Kafka handler (one call into the pipeline), the pre-run chain and the provider. */
+/**
+ * The Kafka handler (one call into the pipeline) and the pre-run chain; the provider: {@link
+ * ProviderWiring}; memory: {@link MemoryWiring}.
+ */
 @Configuration(proxyBeanMethods = false)
 class LlmWiring {
-
-  private static final Logger log = LoggerFactory.getLogger(LlmWiring.class);
 
   /** Binding {@code answer-in-0}: chat.requests. */
   @Bean
@@ -104,20 +100,5 @@ class LlmWiring {
   LiveConfig liveConfig(
       @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
     return new LiveConfig(brokers, properties.startupTimeout());
-  }
-
-  @Bean
-  AnswerProvider answerProvider(LlmProperties properties, JsonMapper json) {
-    if (properties.remote()) {
-      log.info("answers come from {} at {}", properties.model(), properties.baseUrl());
-      return new OpenAiCompatibleProvider(
-          properties.baseUrl(),
-          properties.apiKey(),
-          properties.model(),
-          properties.timeout(),
-          json);
-    }
-    log.info("no LLM configured (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL): answers are extractive");
-    return new ExtractiveProvider();
   }
 }

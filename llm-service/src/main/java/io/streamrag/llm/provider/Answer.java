@@ -9,11 +9,29 @@ import java.util.List;
  * @param provider the provider that answered (after any fallback), e.g. {@code extractive}
  * @param model the model behind it
  * @param usage the tokens the model counted; {@link TokenUsage#NONE} without a model
+ * @param fallbacks the providers tried or skipped before this one, with why (empty when the first
+ *     choice answered)
  */
-public record Answer(List<Integer> cited, String provider, String model, TokenUsage usage) {
+public record Answer(
+    List<Integer> cited,
+    String provider,
+    String model,
+    TokenUsage usage,
+    List<ProviderFailure> fallbacks) {
 
   public Answer {
     cited = List.copyOf(cited);
+    fallbacks = List.copyOf(fallbacks);
+  }
+
+  /** An answer given by the first choice, without fallbacks. */
+  public Answer(List<Integer> cited, String provider, String model, TokenUsage usage) {
+    this(cited, provider, model, usage, List.of());
+  }
+
+  /** This answer, given after the listed providers failed. */
+  public Answer after(List<ProviderFailure> failed) {
+    return new Answer(cited, provider, model, usage, failed);
   }
 
   /**

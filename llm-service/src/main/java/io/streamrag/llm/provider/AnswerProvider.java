@@ -8,7 +8,8 @@ import java.util.function.Consumer;
  * Writes the answer, streaming it piece by piece.
  *
  * <p>Implementations: {@link ExtractiveProvider} (default: no model, quotes the context) and {@link
- * OpenAiCompatibleProvider} (any {@code /v1/chat/completions} endpoint with streaming).
+ * ModelAnswerProvider} (a chain of OpenAI-compatible endpoints, falling back to the extractive
+ * provider when none can start an answer).
  */
 public interface AnswerProvider {
 
@@ -22,7 +23,8 @@ public interface AnswerProvider {
    * Streams the answer to {@code tokens}, returning once it is complete.
    *
    * @return the passages it cites, who answered and the tokens used
-   * @throws ProviderException when the answer cannot be produced
+   * @throws ProviderException when the answer cannot be produced; {@link
+   *     ProviderException#midStream()} tells whether part of it was already streamed
    */
   Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens);
 }

@@ -1,0 +1,58 @@
+package io.streamrag.llm;
+
+import io.streamrag.llm.provider.AnswerProvider;
+import io.streamrag.llm.provider.ExtractiveProvider;
+import io.streamrag.llm.provider.ModelAnswerProvider;
+import io.streamrag.llm.provider.openai.OpenAiClient;
+import io.streamrag.llm.provider.openai.ProviderChain;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Who answers, chosen by configuration: the chain of {@code llm.providers} (with the extractive
+ * provider behind it), or the extractive provider alone. Apart from the Kafka wiring so that it
+ * starts without a broker in tests.
+ */
+@Configuration(proxyBeanMethods = false)
+class ProviderWiring {
+
+  private static final Logger log = LoggerFactory.getLogger(ProviderWiring.class);
+
+  /** The model providers in order; empty when none is configured. Also for an agentic loop. */
+  @Bean
+  ProviderChain providerChain(LlmProperties properties, JsonMapper json) {
+    var clients =
+        properties.providers().stream()
+            .map(p -> new OpenAiClient(p.endpoint(properties.timeout()), json))
+            .toList();
+    return new ProviderChain(
+        clients, properties.breaker().settings(), properties.maxRetryWait(), Clock.systemUTC());
+  }
+
+  @Bean
+  AnswerProvider answerProvider(LlmProperties properties, ProviderChain chain) {
+    if (chain.isEmpty()) {
+      log.info("no model provider configured (LLM_BASE_URL, LLM_MODEL): answers are extractive");
+      return new ExtractiveProvider();
+    }
+    chain
+        .status()
+        .forEach(
+            p ->
+                log.info(
+                    "model provider {}: {}{}", p.name(), p.model(), p.tools() ? ", tools" : ""));
+    return new ModelAnswerProvider(
+        chain, new ExtractiveProvider(), properties.fallbackToExtractive());
+  }
+
+  /** {@code providers} on the health endpoint: each provider's breaker, and who answers now. */
+  @Bean
+  HealthIndicator providers(ProviderChain chain, LlmProperties properties) {
+    return () -> ProvidersHealth.of(chain.status(), properties.fallbackToExtractive());
+  }
+}
