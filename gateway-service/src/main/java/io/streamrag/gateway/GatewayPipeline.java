@@ -150,7 +150,7 @@ public class GatewayPipeline {
                     started == null
                         ? CompletableFuture.completedFuture(null)
                         : conversations.publish(started),
-                    outbox.send(Topics.CHAT_REQUESTS, request.getRequestId(), request)))
+                    outbox.send(Topics.CHAT_REQUESTS, request.getConversationId(), request)))
         .doOnError(e -> relay.cancel(request.getRequestId()))
         .thenReturn((Outcome) new Outcome.Answering(request, events))
         .onErrorResume(

@@ -112,7 +112,7 @@ public class LlmPipeline {
             answer.model(),
             answer.usage().promptTokens(),
             answer.usage().completionTokens(),
-            List.of()));
+            answer.fallbacks().stream().map(f -> f.provider() + ": " + f.reason()).toList()));
     // 6. remember the turn, off this thread: done never waits for the database (S0.7)
     if (!"off".equals(p.recall().status())) {
       memory.record(turn(p, text.toString(), citations, answer, asked, firstToken[0]));

@@ -17,7 +17,9 @@ import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.retrieval.KnowledgeRetrieval;
 import io.streamrag.llm.rewrite.FollowUpRewrite;
+import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.rewrite.KeyTermRewriter;
+import io.streamrag.llm.rewrite.ModelRewriter;
 import io.streamrag.llm.rewrite.QueryRewriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -60,6 +62,7 @@ class LlmWiring {
       ChatProperties chat,
       LiveConfig live,
       ConversationStore conversations,
+      TurnRecorder recorder,
       QueryRewriter rewriter,
       RequestClient<ContextRetrieved> retrieval) {
     return new PreRunChain(
@@ -67,14 +70,17 @@ class LlmWiring {
             new GuardStep(new PromptInjectionGuardrail()),
             new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())),
             new ConfigSync(live),
-            new MemoryRecall(conversations),
+            new MemoryRecall(conversations, recorder),
             new FollowUpRewrite(rewriter),
             new KnowledgeRetrieval(retrieval, chat.retrievalTimeout(), Clock.systemUTC())));
   }
 
+  /** The model rewrites follow-ups when one is configured; the word rule otherwise. */
   @Bean
-  QueryRewriter queryRewriter() {
-    return new KeyTermRewriter();
+  QueryRewriter queryRewriter(ProviderChain chain) {
+    return chain.isEmpty()
+        ? new KeyTermRewriter()
+        : new ModelRewriter(chain, new KeyTermRewriter());
   }
 
   /** Replies of retrieval-service; Spring starts and stops its listener. */

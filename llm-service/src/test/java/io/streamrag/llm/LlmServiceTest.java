@@ -208,7 +208,7 @@ class LlmServiceTest {
   }
 
   static ServiceEvents ask(ChatRequested request) {
-    KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getRequestId(), request);
+    KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
     return ServiceEvents.collect(KAFKA.bootstrapServers(), request.getRequestId());
   }
 

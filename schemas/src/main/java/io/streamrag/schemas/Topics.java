@@ -146,11 +146,15 @@ public final class Topics {
           3,
           Map.of());
 
+  /**
+   * Keyed by conversation: a conversation's turns share a partition, so one consumer answers them
+   * in order and each sees the turns before it.
+   */
   public static final TopicSpec CHAT_REQUESTS =
       new TopicSpec(
           "chat.requests",
           ChatRequested.class,
-          "request_id",
+          "conversation_id",
           "gateway-service",
           List.of("llm-service"),
           TopicSpec.Cleanup.DELETE,

@@ -3,6 +3,7 @@ package io.streamrag.llm.memory;
 import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,10 +15,15 @@ public final class MemoryRecall implements PreRunStep {
 
   private static final Logger log = LoggerFactory.getLogger(MemoryRecall.class);
 
-  private final ConversationStore store;
+  /** The longest a turn waits for its conversation's previous turn to be written. */
+  private static final Duration SETTLE = Duration.ofMillis(500);
 
-  public MemoryRecall(ConversationStore store) {
+  private final ConversationStore store;
+  private final TurnRecorder recorder;
+
+  public MemoryRecall(ConversationStore store, TurnRecorder recorder) {
     this.store = store;
+    this.recorder = recorder;
   }
 
   @Override
@@ -27,8 +33,10 @@ public final class MemoryRecall implements PreRunStep {
       return preparation.withRecall(Recall.NONE);
     }
     ChatRequested request = preparation.request();
+    var key = keyOf(request);
+    recorder.settle(key, SETTLE);
     try {
-      var turns = store.recent(keyOf(request), settings.memoryMaxTurns());
+      var turns = store.recent(key, settings.memoryMaxTurns());
       var window = MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
       return preparation.withRecall(new Recall(turns.isEmpty() ? "new" : "on", window));
     } catch (ConversationStore.MemoryUnavailable e) {

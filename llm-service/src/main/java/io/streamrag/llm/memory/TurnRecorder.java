@@ -1,5 +1,8 @@
 package io.streamrag.llm.memory;
 
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,6 +13,11 @@ import org.slf4j.LoggerFactory;
  * Keeps answered turns off the answering thread: a history write never delays {@code done}. A turn
  * that cannot be written (database down, queue full) is logged and counted, never retried into a
  * later answer's time.
+ *
+ * <p>A conversation's requests share a partition (chat.requests is keyed by conversation), so the
+ * next turn usually comes to this replica; before reading memory it waits, briefly, for the
+ * writes of its own conversation still under way here ({@link #settle}), so a quick follow-up
+ * still sees the turn just answered.
  */
 public final class TurnRecorder {
 
@@ -19,6 +27,7 @@ public final class TurnRecorder {
   private final Executor writer;
   private final AtomicLong written = new AtomicLong();
   private final AtomicLong lost = new AtomicLong();
+  private final Map<ConversationKey, Integer> pending = new HashMap<>();
 
   /**
    * @param writer a bounded, Spring-managed executor
@@ -30,11 +39,35 @@ public final class TurnRecorder {
 
   /** Stores the turn in the background. */
   public void record(StoredTurn turn) {
+    change(turn.key(), +1);
     try {
       writer.execute(() -> write(turn));
     } catch (RejectedExecutionException e) {
+      change(turn.key(), -1);
       lost.incrementAndGet();
       log.warn("turn {} not remembered: the write queue is full", turn.turn().getRequestId());
+    }
+  }
+
+  /**
+   * Waits until no write of this conversation is under way on this replica, at most {@code
+   * timeout}.
+   */
+  public void settle(ConversationKey key, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (pending) {
+      while (pending.containsKey(key)) {
+        long left = (deadline - System.nanoTime()) / 1_000_000;
+        if (left <= 0) {
+          return;
+        }
+        try {
+          pending.wait(left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
     }
   }
 
@@ -45,6 +78,20 @@ public final class TurnRecorder {
     } catch (ConversationStore.MemoryUnavailable e) {
       lost.incrementAndGet();
       log.warn("turn {} not remembered: {}", turn.turn().getRequestId(), e.getMessage());
+    } finally {
+      change(turn.key(), -1);
+    }
+  }
+
+  private void change(ConversationKey key, int by) {
+    synchronized (pending) {
+      int now = pending.getOrDefault(key, 0) + by;
+      if (now <= 0) {
+        pending.remove(key);
+        pending.notifyAll();
+      } else {
+        pending.put(key, now);
+      }
     }
   }
 

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,9 +35,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
   private final Queue<Script> scripts = new ConcurrentLinkedQueue<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final AtomicInteger hangUps = new AtomicInteger();
-  private volatile Script byDefault =
-      Script.answer(
-          "Soil moisture is ", "12.5 % ", "[1]; irrigate ", "at half of available water [2].");
+  private volatile Function<JsonNode, Script> byDefault =
+      request ->
+          Script.answer(
+              "Soil moisture is ", "12.5 % ", "[1]; irrigate ", "at half of available water [2].");
 
   public FakeOpenAiServer() {
     try {
@@ -62,8 +64,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   /** Requests beyond the queued scripts get this one. */
   public FakeOpenAiServer always(Script script) {
-    byDefault = script;
+    byDefault = request -> script;
     return this;
+  }
+
+  /** Requests beyond the queued scripts get the script this function makes of their body. */
+  public FakeOpenAiServer respond(Function<JsonNode, Script> scriptFor) {
+    byDefault = scriptFor;
+    return this;
+  }
+
+  /** Every request received so far, in order. */
+  public List<Received> received() {
+    return List.copyOf(received);
   }
 
   public int requests() {
@@ -81,11 +94,12 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   private void handle(HttpExchange exchange) throws IOException {
     byte[] body = exchange.getRequestBody().readAllBytes();
-    received.add(
+    var request =
         new Received(
             JSON.readTree(new String(body, StandardCharsets.UTF_8)),
-            exchange.getRequestHeaders().getFirst("Authorization")));
-    Script script = scripts.isEmpty() ? byDefault : scripts.poll();
+            exchange.getRequestHeaders().getFirst("Authorization"));
+    received.add(request);
+    Script script = scripts.isEmpty() ? byDefault.apply(request.body()) : scripts.poll();
     script.headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
     try (exchange) {
       sleep(script.beforeHeaders.toMillis());

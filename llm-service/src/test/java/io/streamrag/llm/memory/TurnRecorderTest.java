@@ -1,0 +1,99 @@
+package io.streamrag.llm.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class TurnRecorderTest {
+
+  final ExecutorService writer = Executors.newSingleThreadExecutor();
+  final CountDownLatch release = new CountDownLatch(1);
+  final List<String> saved = new ArrayList<>();
+  final ConversationKey key = new ConversationKey("c", "u", "s");
+
+  /** A store whose writes wait for the test to let them through. */
+  final ConversationStore slow =
+      new ConversationStore() {
+        @Override
+        public List<io.streamrag.schemas.chat.RememberedTurn> recent(ConversationKey k, int max) {
+          return List.of();
+        }
+
+        @Override
+        public List<io.streamrag.schemas.chat.RememberedTurn> all(ConversationKey k) {
+          return List.of();
+        }
+
+        @Override
+        public void save(StoredTurn turn) {
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          synchronized (saved) {
+            saved.add(turn.turn().getRequestId());
+          }
+        }
+
+        @Override
+        public int erase(ConversationKey k) {
+          return 0;
+        }
+      };
+
+  final TurnRecorder recorder = new TurnRecorder(slow, writer);
+
+  @AfterEach
+  void stop() {
+    writer.shutdownNow();
+  }
+
+  @Test
+  void recordingReturnsAtOnceAndSettleWaitsForTheConversationsWrite() throws Exception {
+    // the write is held back by the store, yet recording returns
+    recorder.record(
+        new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
+    synchronized (saved) {
+      assertThat(saved).isEmpty();
+    }
+
+    var settled = new CountDownLatch(1);
+    var waiter = new Thread(() -> {
+      recorder.settle(key, Duration.ofSeconds(10));
+      settled.countDown();
+    });
+    waiter.start();
+    assertThat(settled.await(200, java.util.concurrent.TimeUnit.MILLISECONDS)).isFalse();
+
+    release.countDown();
+
+    assertThat(settled.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    synchronized (saved) {
+      assertThat(saved).containsExactly("r1");
+    }
+    assertThat(recorder.written()).isEqualTo(1);
+  }
+
+  @Test
+  void settleDoesNotWaitForOtherConversations() {
+    recorder.record(
+        new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
+
+    // returns while this conversation's write is still held back
+    recorder.settle(new ConversationKey("other", "u", "s"), Duration.ofMinutes(5));
+
+    synchronized (saved) {
+      assertThat(saved).isEmpty();
+    }
+    release.countDown();
+  }
+}
