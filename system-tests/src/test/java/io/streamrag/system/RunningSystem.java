@@ -60,9 +60,14 @@ final class RunningSystem implements AutoCloseable {
    * forgotten.
    */
   synchronized void restartLlm(String... args) {
+    stopLlm();
+    llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME, with(args));
+  }
+
+  /** Stops llm-service (its replicas, if any, take over its partitions). */
+  synchronized void stopLlm() {
     services.remove(llm);
     llm.close();
-    llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME, with(args));
   }
 
   /** A second llm-service replica in the same consumer group; the caller closes it. */

@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * later answer's time.
  *
  * <p>A conversation's requests share a partition (chat.requests is keyed by conversation), so the
- * next turn usually comes to this replica; before reading memory it waits, briefly, for the
- * writes of its own conversation still under way here ({@link #settle}), so a quick follow-up
- * still sees the turn just answered.
+ * next turn usually comes to this replica; before reading memory it waits, briefly, for the writes
+ * of its own conversation still under way here ({@link #settle}), so a quick follow-up still sees
+ * the turn just answered.
  */
 public final class TurnRecorder {
 

@@ -60,17 +60,18 @@ class TurnRecorderTest {
   @Test
   void recordingReturnsAtOnceAndSettleWaitsForTheConversationsWrite() throws Exception {
     // the write is held back by the store, yet recording returns
-    recorder.record(
-        new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
+    recorder.record(new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
     synchronized (saved) {
       assertThat(saved).isEmpty();
     }
 
     var settled = new CountDownLatch(1);
-    var waiter = new Thread(() -> {
-      recorder.settle(key, Duration.ofSeconds(10));
-      settled.countDown();
-    });
+    var waiter =
+        new Thread(
+            () -> {
+              recorder.settle(key, Duration.ofSeconds(10));
+              settled.countDown();
+            });
     waiter.start();
     assertThat(settled.await(200, java.util.concurrent.TimeUnit.MILLISECONDS)).isFalse();
 
@@ -85,8 +86,7 @@ class TurnRecorderTest {
 
   @Test
   void settleDoesNotWaitForOtherConversations() {
-    recorder.record(
-        new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
+    recorder.record(new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
 
     // returns while this conversation's write is still held back
     recorder.settle(new ConversationKey("other", "u", "s"), Duration.ofMinutes(5));

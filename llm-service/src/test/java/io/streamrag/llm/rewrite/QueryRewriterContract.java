@@ -24,7 +24,9 @@ abstract class QueryRewriterContract {
   @Test
   void anEnglishFollowUpGainsItsSubject() {
     var history =
-        List.of(Turns.turn("r1", "How much nitrogen does my wheat need?", "About 120 kg/ha.", Instant.EPOCH));
+        List.of(
+            Turns.turn(
+                "r1", "How much nitrogen does my wheat need?", "About 120 kg/ha.", Instant.EPOCH));
 
     String query = rewriter().standalone("What about potassium?", history, "en");
 
