@@ -16,6 +16,7 @@ public final class BenchMain {
     String which = args.length == 0 ? "help" : args[0];
     switch (which) {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
+      case "memory" -> MemoryBench.run(new Args(args, 1));
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
@@ -25,6 +26,9 @@ public final class BenchMain {
             usage: ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]
                      against the running stack (./run.sh): N devices publish readings over MQTT at a total
                      rate; prints publish -> searchable p50/p95/p99 and the embedding floor.
+                   ./bench.sh memory [--rounds 60] [--history 10]
+                     against the running stack: time to first token with no conversation, with an
+                     N-turn history, and with memory off; the gap from last token to done.
                    ./bench.sh embedding [--rounds 200]
                      the bundled embedder's threading settings compared on the services' work.
                    ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]
