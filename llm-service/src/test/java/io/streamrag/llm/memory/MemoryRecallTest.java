@@ -1,0 +1,84 @@
+package io.streamrag.llm.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.streamrag.llm.Contexts;
+import io.streamrag.llm.config.PipelineSettings;
+import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+
+/** Pre-run step 4 alone, on the real PostgreSQL store. */
+class MemoryRecallTest {
+
+  final ConversationStore store = PostgresConversationStoreTest.STORE;
+  final MemoryRecall step =
+      new MemoryRecall(store, new TurnRecorder(store, Executors.newSingleThreadExecutor()));
+  final ChatRequested request =
+      ChatRequested.newBuilder(Contexts.request("r", "و فردا؟", "fa"))
+          .setConversationId(UUID.randomUUID().toString())
+          .build();
+
+  Preparation prepared(int turns, int tokens) {
+    return Preparation.of(request)
+        .withConfig(new PipelineSettings("croplogic", "i", "d", turns, tokens), Map.of());
+  }
+
+  @Test
+  void aFirstMessageFindsANewConversation() {
+    var recall = step.apply(prepared(6, 1500)).recall();
+
+    assertThat(recall.status()).isEqualTo("new");
+    assertThat(recall.turns()).isEmpty();
+  }
+
+  @Test
+  void aLaterMessageGetsTheTurnsThatFitTheWindow() {
+    var key = MemoryRecall.keyOf(request);
+    for (int i = 1; i <= 3; i++) {
+      store.save(
+          new StoredTurn(
+              key,
+              "croplogic",
+              Turns.turn(
+                  "t" + i + request.getConversationId(),
+                  "q" + i,
+                  "a" + i,
+                  Instant.now().plusSeconds(i))));
+    }
+
+    var recall = step.apply(prepared(2, 1500)).recall();
+
+    assertThat(recall.status()).isEqualTo("on");
+    assertThat(recall.turns()).extracting(t -> t.getQuestion()).containsExactly("q2", "q3");
+  }
+
+  @Test
+  void aPipelineWithMemoryOffReadsNothing() {
+    assertThat(step.apply(prepared(0, 1500)).recall().status()).isEqualTo("off");
+  }
+
+  @Test
+  void anUnreachableStoreGivesNoMemoryFlaggedUnavailable() {
+    var down =
+        new MemoryRecall(
+            new GuardedConversationStore(
+                new PostgresConversationStore(
+                    PostgresConversationStoreTest.dataSource("jdbc:postgresql://127.0.0.1:1/x"),
+                    1,
+                    new tools.jackson.databind.json.JsonMapper(),
+                    java.time.Clock.systemUTC()),
+                Duration.ofMinutes(1)),
+            new TurnRecorder(store, Executors.newSingleThreadExecutor()));
+
+    var recall = down.apply(prepared(6, 1500)).recall();
+
+    assertThat(recall.status()).isEqualTo("unavailable");
+    assertThat(recall.turns()).isEmpty();
+  }
+}
