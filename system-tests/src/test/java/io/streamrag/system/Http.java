@@ -4,6 +4,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +23,11 @@ final class Http {
   /** One server-sent event: its name and its data line. */
   record Event(String name, String data) {}
 
-  /** A chat response: the status and, for a stream, its events. */
-  record Chat(int status, String body, List<Event> events) {
+  /**
+   * A chat response: the status, its declared content type, the body decoded strictly as UTF-8 (a
+   * byte sequence that is not UTF-8 fails the call), and, for a stream, its events.
+   */
+  record Chat(int status, String contentType, String body, List<Event> events) {
 
     /** The answer text: the {@code text} of every {@code token} event, in order. */
     String tokens() {
@@ -78,9 +85,29 @@ final class Http {
                 .header("Authorization", "Bearer " + apiKey)
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(json))
-                .build());
-    return new Chat(response.statusCode(), response.body(), events(response.body()));
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    String body = utf8(response.body());
+    return new Chat(
+        response.statusCode(),
+        response.headers().firstValue("Content-Type").orElse(""),
+        body,
+        events(body));
+  }
+
+  /** The bytes as UTF-8, refusing malformed input instead of replacing it with U+FFFD. */
+  private static String utf8(byte[] bytes) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new AssertionError("the response is not UTF-8", e);
+    }
   }
 
   private static List<Event> events(String body) {
@@ -97,12 +124,14 @@ final class Http {
     return events;
   }
 
-  /** The whole response; a stream that does not end within 60 s fails the test, never hangs it. */
   private static HttpResponse<String> send(HttpRequest request) {
+    return send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The whole response; a stream that does not end within 60 s fails the test, never hangs it. */
+  private static <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) {
     try {
-      return CLIENT
-          .sendAsync(request, HttpResponse.BodyHandlers.ofString())
-          .get(60, java.util.concurrent.TimeUnit.SECONDS);
+      return CLIENT.sendAsync(request, body).get(60, java.util.concurrent.TimeUnit.SECONDS);
     } catch (java.util.concurrent.ExecutionException e) {
       throw new AssertionError("HTTP call to " + request.uri() + " failed", e.getCause());
     } catch (java.util.concurrent.TimeoutException e) {
