@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class LanguagesEndToEndTest {
 
   static final String FARMER = WholeFlowTest.FARMER_SENSOR;
+  static final String OTHER = WholeFlowTest.OTHER_SENSOR;
   static final String ARABIC_LABEL =
       "إجابة استخراجية (دون نموذج لغوي؛ الجمل منقولة حرفيًا من المصادر).";
   static RunningSystem system;
@@ -63,38 +67,43 @@ class LanguagesEndToEndTest {
 
   @Test
   void anArabicQuestionOnTheFarmersSoilGetsTheirReadingInArabicFromTheirSensor() {
-    // Given a reading from the farmer's sensor (millisecond timestamps: other classes publish too)
+    // Given a reading from the other farmer's sensor, whose every publisher in these tests uses
+    // millisecond timestamps (a reading not newer than the snapshot is absorbed as a duplicate)
     String ts = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     assertThat(
             Http.postReading(
                 system.bridgeUrl(),
-                FARMER,
+                OTHER,
                 "dev-device-token",
                 "{\"ts\":\"" + ts + "\",\"soil_moisture\":23.4,\"ph\":7.3}"))
         .isEqualTo(202);
 
-    // When the farmer asks about it in Arabic, until the answer shows the reading
+    // When they ask about it in Arabic, until the answer shows the reading and cites their sensor:
+    // the snapshot reaches retrieval before its indexed text does
+    String sensorSource = "sensor/" + OTHER + "/";
     Http.Chat answer =
-        WholeFlowTest.askUntil(
+        askUntil(
             () ->
                 Http.chat(
                     system.gatewayUrl(),
-                    "dev-farmer-key",
-                    FARMER,
+                    "dev-other-key",
+                    OTHER,
                     "ما هي رطوبة التربة في حقلي الآن؟"),
-            "23.4",
+            a ->
+                a.tokens().contains("23.4")
+                    && a.events().stream().anyMatch(e -> e.data().contains(sensorSource)),
             Duration.ofSeconds(30));
 
-    // Then the sensor's snapshot is in Arabic, with Arabic wording and units, and is cited
+    // Then the sensor's snapshot is in Arabic, with Arabic wording and units, beside Arabic sources
     assertThat(answer.tokens())
         .startsWith(ARABIC_LABEL)
-        .contains("حالة مستشعرك الآن: آخر قراءات التربة من مستشعرك " + FARMER)
+        .contains("حالة مستشعرك الآن: آخر قراءات التربة من مستشعرك " + OTHER)
         .contains("رطوبة التربة 23.4 %")
         .contains("درجة حموضة التربة (pH) 7.3");
     assertThat(answer.events())
         .filteredOn(e -> e.name().equals("citation"))
-        .anySatisfy(e -> assertThat(e.data()).contains("sensor/" + FARMER + "/readings"))
-        .anySatisfy(e -> assertThat(e.data()).contains(".ar.md"));
+        .anySatisfy(e -> assertThat(e.data()).contains(".ar.md"))
+        .noneSatisfy(e -> assertThat(e.data()).containsAnyOf(".fa.md", ".en.md"));
   }
 
   @Test
@@ -127,5 +136,20 @@ class LanguagesEndToEndTest {
     // no charset parameter: JSON is UTF-8 by definition (RFC 8259), and clients read it so
     assertThat(refused.contentType()).isEqualTo("application/json");
     assertThat(refused.body()).contains("\"error\":\"prompt_injection\"");
+  }
+
+  /** Asks again (a new request each time) until the answer passes the check. */
+  private static Http.Chat askUntil(
+      Supplier<Http.Chat> ask, Predicate<Http.Chat> done, Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
+    Http.Chat last;
+    do {
+      last = ask.get();
+      if (done.test(last)) {
+        return last;
+      }
+      LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError("no answer passed within " + within + "; last: " + last.body());
   }
 }

@@ -28,9 +28,17 @@ public final class ExtractiveProvider implements AnswerProvider {
       Set.of(
           "the", "a", "an", "is", "are", "of", "to", "in", "on", "for", "my", "what", "how", "and",
           "or", "do", "does", "i", "من", "است", "چقدر", "چه", "را", "به", "در", "از", "که", "و",
-          "با", "این", "آن", "کی", "چطور", "آیا", "برای", "فی", "علی", "الی", "عن", "مع", "هل",
-          "ما", "ماذا", "هو", "هی", "کیف", "هذا", "هذه", "التی", "الذی", "ان", "او", "لا", "کم",
-          "متی", "اذا", "کان", "یمکن", "یجب", "عند", "ثم", "قد", "لماذا", "کیفیه");
+          "با", "این", "آن", "کی", "چطور", "آیا", "برای");
+
+  /**
+   * Arabic function words, as {@link Words} normalises them; for Arabic questions only (کم, قد and
+   * ما are Persian words too).
+   */
+  private static final Set<String> ARABIC_STOP =
+      Set.of(
+          "فی", "من", "علی", "الی", "عن", "مع", "هل", "ما", "ماذا", "هو", "هی", "کیف", "هذا", "هذه",
+          "التی", "الذی", "ان", "او", "لا", "کم", "متی", "اذا", "کان", "یمکن", "یجب", "عند", "ثم",
+          "قد", "لماذا", "کیفیه", "و", "آن");
 
   @Override
   public String name() {
@@ -131,12 +139,13 @@ public final class ExtractiveProvider implements AnswerProvider {
    */
   private static Set<String> content(String text, boolean arabic) {
     var words = new HashSet<String>();
+    Set<String> stop = arabic ? ARABIC_STOP : STOP;
     for (String w : Words.of(text)) {
-      if (STOP.contains(w)) {
+      if (stop.contains(w)) {
         continue; // before the article comes off: التی is a function word, تی is not
       }
       String base = arabic ? Words.withoutArabicArticle(w) : w;
-      if (!STOP.contains(base) && base.length() > 1) {
+      if (!stop.contains(base) && base.length() > 1) {
         words.add(base);
       }
     }

@@ -76,7 +76,10 @@ public final class Words {
   /** Longest first, in normalised letters (ك is folded to ک). */
   private static final String[] ARTICLES = {"وال", "فال", "بال", "کال", "لل", "ال"};
 
-  /** True when most letters of the text are in the Arabic script (Persian, Arabic). */
+  /**
+   * The script only; for the language (Persian, Arabic or English) use {@link Language#detect}.
+   * True when most letters of the text are in the Arabic script (Persian, Arabic).
+   */
   public static boolean isArabicScript(String text) {
     long arabic = text.codePoints().filter(c -> c >= 0x0600 && c <= 0x06FF).count();
     long letters = text.codePoints().filter(Character::isLetter).count();
