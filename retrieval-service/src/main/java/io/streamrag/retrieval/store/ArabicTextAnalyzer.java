@@ -1,7 +1,9 @@
 package io.streamrag.retrieval.store;
 
 import java.io.Reader;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
@@ -38,12 +40,24 @@ final class ArabicTextAnalyzer extends Analyzer {
 
   private static final CharArraySet STOP_WORDS;
 
+  /**
+   * Question words Lucene's list (made for documents) lacks; questions are full of them and
+   * documents rarely hold them, so each would favour any chunk that happens to contain it. With the
+   * glued و too, as Lucene lists ومن and وفي: the stop filter runs before the stemmer.
+   */
+  private static final List<String> QUESTION_WORDS =
+      List.of(
+          "هل", "كيف", "متى", "ماذا", "لماذا", "أين", "كم", "وهل", "وكيف", "ومتى", "وماذا",
+          "ولماذا", "وأين", "وكم");
+
   static {
     // Lucene's Arabic stop list is written unnormalised (أن, إلى, هى): normalise it like the text.
     var arabic = new ArabicNormalizer();
     var persian = new PersianNormalizer();
     var stop = new CharArraySet(EnglishAnalyzer.getDefaultStopSet(), false);
-    for (Object word : ArabicAnalyzer.getDefaultStopSet()) {
+    var words = new ArrayList<Object>(ArabicAnalyzer.getDefaultStopSet());
+    QUESTION_WORDS.forEach(w -> words.add(w.toCharArray()));
+    for (Object word : words) {
       char[] c = (char[]) word;
       char[] copy = Arrays.copyOf(c, c.length);
       int length = persian.normalize(copy, arabic.normalize(copy, copy.length));

@@ -28,6 +28,7 @@ class LexicalAnalysisTest {
   void arabicStopWordsAreDroppedAndLatinAcronymsKept() {
     assertThat(ar("ما هو التبخر النتحي المرجعي ET0 في الري؟"))
         .containsExactly("تبخر", "نتح", "مرجع", "et0", "ري");
+    assertThat(ar("هل وكيف ومتى أسقي؟")).containsExactly("اسق");
   }
 
   @Test
