@@ -4,7 +4,7 @@ import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.DocumentDrafts;
 import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.text.Words;
+import io.streamrag.kit.text.Language;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.Ids;
@@ -37,7 +37,7 @@ final class BenchIndex {
               .setSensorUuid(Scopes.GLOBAL_SENSOR)
               .setSource(set.name() + "/" + d.id())
               .setTitle(d.title())
-              .setLanguage(Words.isArabicScript(d.title() + " " + d.text()) ? "fa" : "en")
+              .setLanguage(Language.detect(d.title() + " " + d.text())) // as ingest detects it
               .setText(d.text())
               .setContentHash("")
               .setPublishedAt(Instant.EPOCH)

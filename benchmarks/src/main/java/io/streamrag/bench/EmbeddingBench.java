@@ -52,11 +52,16 @@ final class EmbeddingBench {
     System.out.println("| work | ONNX default threads, ms | one thread per text, ms | ratio |");
     System.out.println("|---|---|---|---|");
     compare("question (embed)", rounds, e -> e.embed(question), shared, single);
-    compare("snapshot readings, en only", rounds, e -> e.embed(section.en()), shared, single);
+    compare(
+        "snapshot readings, en only",
+        rounds,
+        e -> e.embed(section.in("en").text()),
+        shared,
+        single);
     compare(
         "snapshot readings, en + fa (batch of 2)",
         rounds,
-        e -> e.embedAll(List.of(section.en(), section.fa())),
+        e -> e.embedAll(List.of(section.in("en").text(), section.in("fa").text())),
         shared,
         single);
     compare(

@@ -136,13 +136,16 @@ final class FreshnessBench {
             .orElseThrow();
     var section = new SnapshotText().sections(snapshot).get(0);
     // What ingest embeds for a new reading: the readings section's meaning, in each language the
-    // model reads (the bundled model reads English only; Persian chunks are lexical-only).
+    // model reads (the bundled model reads English only; Persian and Arabic chunks are
+    // lexical-only).
     var texts = new ArrayList<String>();
     if (embedder.reads("en")) {
-      texts.add(section.enMeaning());
+      texts.add(section.in("en").meaning());
     }
-    if (embedder.reads("fa")) {
-      texts.add(section.faMeaning());
+    for (String language : List.of("fa", "ar")) {
+      if (embedder.reads(language)) {
+        texts.add(section.in(language).meaning());
+      }
     }
     for (int i = 0; i < 50; i++) {
       embedder.embedAll(texts);

@@ -2,7 +2,7 @@ package io.streamrag.bench;
 
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
-import io.streamrag.kit.text.Words;
+import io.streamrag.kit.text.Language;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.search.FusionPolicy;
@@ -113,7 +113,7 @@ final class RetrievalBench {
 
     /** The documents of a question, best first, each at the rank of its best chunk. */
     List<String> documents(String mode, String question) {
-      String language = Words.isArabicScript(question) ? "fa" : "en"; // as the gateway decides
+      String language = Language.detect(question); // as the gateway decides
       int k = settings.search().rrfK();
       List<Candidate> hits =
           switch (mode) {

@@ -7,7 +7,7 @@ import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.Outbox;
-import io.streamrag.kit.text.Words;
+import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -140,7 +140,7 @@ public class GatewayPipeline {
             .setSensorUuid(chat.sensorUuid())
             .setPipeline(pipeline)
             .setMessage(chat.message().strip())
-            .setLanguage(Words.isArabicScript(chat.message()) ? "fa" : "en")
+            .setLanguage(Language.detect(chat.message()))
             .setRequestedAt(clock.instant())
             .build();
     Flux<AnswerEvent> events = relay.open(request.getRequestId());

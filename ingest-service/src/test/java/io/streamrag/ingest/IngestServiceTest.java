@@ -76,6 +76,15 @@ class IngestServiceTest {
     assertThat(en.getVector()).hasSize(384);
     assertThat(en.getEmbeddingModel()).isEqualTo("all-minilm-l6-v2-q/384");
     assertThat(fa.getSourceReceivedAt()).isEqualTo(at);
+    assertThat(snapshot.getTextAr()).contains("رطوبة التربة 12.5 %");
+    var ar =
+        awaitUpsert(
+            c ->
+                c.getPayload().getSensorUuid().equals(sensor)
+                    && c.getPayload().getLanguage().equals("ar"));
+    assertThat(ar.getPayload().getText()).contains("رطوبة التربة 12.5 %");
+    assertThat(ar.getPayload().getKbName()).isEqualTo(Scopes.ALL_KBS);
+    assertThat(ar.getVector()).as("the bundled model cannot read Arabic: lexical only").isEmpty();
   }
 
   @Test
@@ -109,8 +118,8 @@ class IngestServiceTest {
         changes.stream()
             .filter(c -> c.getPayload() != null && c.getPayload().getSource().endsWith("/readings"))
             .count();
-    assertThat(profileUpserts).as("profile embedded once, in two languages").isEqualTo(2);
-    assertThat(readingUpserts).as("readings embedded for each of the two readings").isEqualTo(4);
+    assertThat(profileUpserts).as("profile indexed once, in three languages").isEqualTo(3);
+    assertThat(readingUpserts).as("readings indexed for each of the two readings").isEqualTo(6);
   }
 
   @Test

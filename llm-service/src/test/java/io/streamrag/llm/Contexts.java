@@ -81,6 +81,42 @@ public final class Contexts {
         .withContext(context);
   }
 
+  /** An Arabic question on ET0 from a farmer whose sensor has an Arabic snapshot. */
+  public static ContextRetrieved arabicEt0(String requestId) {
+    return ContextRetrieved.newBuilder()
+        .setRequest(request(requestId, "ما هو التبخر النتحي المرجعي وكيف أستخدمه في الري؟", "ar"))
+        .setKbNames(List.of("irrigation"))
+        .setPassages(
+            List.of(
+                new Passage(
+                    "p4",
+                    "آخر قراءات التربة من مستشعرك: رطوبة التربة 12.5 %.",
+                    "sensor/" + SENSOR + "/readings",
+                    "__all__",
+                    SENSOR,
+                    0,
+                    "ar",
+                    0.5),
+                new Passage(
+                    "p5",
+                    "التبخر النتحي المرجعي (ET0) هو استهلاك الماء لسطح مرجعي محدد: غطاء من العشب"
+                        + " السليم المروي جيدًا بارتفاع 0.12 م. ويحين الري عندما يبلغ الاستنزاف"
+                        + " المتراكم الماء الميسر. والمليمتر الواحد على هكتار يساوي 10 م³.",
+                    "irrigation/evapotranspiration-et0-kc.ar.md",
+                    "irrigation",
+                    "__global__",
+                    0,
+                    "ar",
+                    0.8)))
+        .setSnapshotText(
+            "آخر قراءات التربة من مستشعرك "
+                + SENSOR
+                + "، المقيسة في 2026-11-29 10:00 UTC: رطوبة التربة 12.5 %.")
+        .setSnapshotMeasuredAt(Instant.parse("2026-11-29T10:00:00Z"))
+        .setRetrievedAt(Instant.now())
+        .build();
+  }
+
   public static ChatRequested request(String requestId, String message, String language) {
     return ChatRequested.newBuilder()
         .setRequestId(requestId)

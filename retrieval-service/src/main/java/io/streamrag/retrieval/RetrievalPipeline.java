@@ -141,8 +141,7 @@ public class RetrievalPipeline {
         .ifPresent(
             s ->
                 context
-                    .setSnapshotText(
-                        "fa".equals(request.getLanguage()) ? s.getTextFa() : s.getTextEn())
+                    .setSnapshotText(LiveState.textIn(s, request.getLanguage()))
                     .setSnapshotMeasuredAt(s.getMeasuredAt()));
     return context.build();
   }

@@ -20,7 +20,8 @@ import org.springframework.validation.annotation.Validated;
  * @param checkpointEvery how often applied offsets are committed into the index
  * @param startupTimeout how long start-up waits for the index and views to catch up
  * @param search candidate counts and fusion weights
- * @param routing KB name to the Persian and English keywords that route a question to it (S1.2)
+ * @param routing KB name to the Persian, Arabic and English keywords that route a question to it
+ *     (S1.2)
  * @param store which chunk store: {@code lucene} (embedded, default) or {@code qdrant}
  * @param qdrant where the Qdrant server is, when {@code store} is {@code qdrant}
  * @param pipelines a pipeline's own search settings, replacing {@code search} for its requests
@@ -70,7 +71,7 @@ public record RetrievalProperties(
    * @param rrfK reciprocal-rank fusion constant
    * @param lexicalWeight weight of BM25 in the fusion
    * @param denseWeight weight of the dense leg per question language; the bundled MiniLM does not
-   *     read Persian, so its Persian weight is 0 (see shared/eval: naive fusion halves Persian
+   *     read Persian or Arabic, so their weight is 0 (see shared/eval: naive fusion halves Persian
    *     quality)
    */
   public record Search(

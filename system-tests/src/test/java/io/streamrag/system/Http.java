@@ -4,6 +4,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +23,11 @@ final class Http {
   /** One server-sent event: its name and its data line. */
   record Event(String name, String data) {}
 
-  /** A chat response: the status and, for a stream, its events. */
-  record Chat(int status, String body, List<Event> events) {
+  /**
+   * A chat response: the status, its declared content type, the body decoded strictly as UTF-8 (a
+   * byte sequence that is not UTF-8 fails the call), and, for a stream, its events.
+   */
+  record Chat(int status, String contentType, String body, List<Event> events) {
 
     /** The answer text: the {@code text} of every {@code token} event, in order. */
     String tokens() {
@@ -73,23 +80,13 @@ final class Http {
   /** A question to a named pipeline, or the key's default when {@code pipeline} is null. */
   static Chat chat(
       String gatewayUrl, String apiKey, String sensor, String message, String pipeline) {
-    String json =
-        "{\"message\":\""
-            + message.replace("\"", "\\\"")
-            + "\",\"sensor_uuid\":\""
-            + sensor
-            + (pipeline == null ? "" : "\",\"pipeline\":\"" + pipeline)
-            + "\"}";
-    var response =
-        send(
-            HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/rag/chat"))
-                .timeout(Duration.ofSeconds(40))
-                .header("Authorization", "Bearer " + apiKey)
-                .header("Content-Type", "application/json")
-                .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(json))
-                .build());
-    return new Chat(response.statusCode(), response.body(), events(response.body()));
+    var body = new java.util.LinkedHashMap<String, Object>();
+    body.put("message", message);
+    body.put("sensor_uuid", sensor);
+    if (pipeline != null) {
+      body.put("pipeline", pipeline);
+    }
+    return post(gatewayUrl, apiKey, JSON.writeValueAsString(body));
   }
 
   /** A question in a conversation: {@code conversationId} from an earlier answer's meta. */
@@ -99,6 +96,10 @@ final class Http {
     body.put("message", message);
     body.put("sensor_uuid", sensor);
     body.put("conversation_id", conversationId);
+    return post(gatewayUrl, apiKey, JSON.writeValueAsString(body));
+  }
+
+  private static Chat post(String gatewayUrl, String apiKey, String json) {
     var response =
         send(
             HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/rag/chat"))
@@ -106,9 +107,29 @@ final class Http {
                 .header("Authorization", "Bearer " + apiKey)
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
-                .build());
-    return new Chat(response.statusCode(), response.body(), events(response.body()));
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    String body = utf8(response.body());
+    return new Chat(
+        response.statusCode(),
+        response.headers().firstValue("Content-Type").orElse(""),
+        body,
+        events(body));
+  }
+
+  /** The bytes as UTF-8, refusing malformed input instead of replacing it with U+FFFD. */
+  private static String utf8(byte[] bytes) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new AssertionError("the response is not UTF-8", e);
+    }
   }
 
   /** A plain JSON call: its status and parsed body. */
@@ -151,12 +172,14 @@ final class Http {
     return events;
   }
 
-  /** The whole response; a stream that does not end within 60 s fails the test, never hangs it. */
   private static HttpResponse<String> send(HttpRequest request) {
+    return send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The whole response; a stream that does not end within 60 s fails the test, never hangs it. */
+  private static <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) {
     try {
-      return CLIENT
-          .sendAsync(request, HttpResponse.BodyHandlers.ofString())
-          .get(60, java.util.concurrent.TimeUnit.SECONDS);
+      return CLIENT.sendAsync(request, body).get(60, java.util.concurrent.TimeUnit.SECONDS);
     } catch (java.util.concurrent.ExecutionException e) {
       throw new AssertionError("HTTP call to " + request.uri() + " failed", e.getCause());
     } catch (java.util.concurrent.TimeoutException e) {

@@ -1,6 +1,6 @@
 package io.streamrag.ingest.knowledge;
 
-import io.streamrag.kit.text.Words;
+import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.Ids;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +18,7 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * A folder of knowledge bases: one sub-folder per KB holding {@code kb.yml} (name, description,
  * languages, pipelines), {@code tone.md} (the KB's output style, S1.1) and Markdown documents named
- * {@code <topic>.<fa|en>.md}. Works on the classpath and on disk.
+ * {@code <topic>.<fa|ar|en>.md}. Works on the classpath and on disk.
  */
 public final class KnowledgeFolder {
 
@@ -108,16 +108,21 @@ public final class KnowledgeFolder {
     return new Document(Ids.of(kb, source), kb, source, title, language(fileName, body), body);
   }
 
-  /** From the file name ({@code .fa.md}, {@code .en.md}), else from the script of the text. */
+  /**
+   * From the file name ({@code .fa.md}, {@code .ar.md}, {@code .en.md}), else detected from the
+   * text ({@link Language#detect}).
+   */
   static String language(String fileName, String text) {
-    if (fileName.endsWith(".fa.md")) {
-      return "fa";
+    for (String language : LANGUAGES) {
+      if (fileName.endsWith("." + language + ".md")) {
+        return language;
+      }
     }
-    if (fileName.endsWith(".en.md")) {
-      return "en";
-    }
-    return Words.isArabicScript(text) ? "fa" : "en";
+    return Language.detect(text);
   }
+
+  private static final List<String> LANGUAGES =
+      List.of(Language.PERSIAN, Language.ARABIC, Language.ENGLISH);
 
   private static String text(Resource resource) {
     try (InputStream in = resource.getInputStream()) {

@@ -4,7 +4,7 @@ import io.streamrag.schemas.sensor.ForecastDay;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The forecast section of a snapshot's text, in English and Persian (S1.3). */
+/** The forecast section of a snapshot's text, in English, Persian and Arabic (S1.3). */
 final class ForecastText {
 
   private ForecastText() {}
@@ -13,6 +13,7 @@ final class ForecastText {
   static SnapshotText.Section section(String sensor, List<ForecastDay> days) {
     var en = new ArrayList<String>();
     var fa = new ArrayList<String>();
+    var ar = new ArrayList<String>();
     double rain = 0;
     double et0 = 0;
     boolean allEt0 = true;
@@ -47,6 +48,18 @@ final class ForecastText {
               + optional(d.getHumidity(), "، رطوبت هوا ", " درصد")
               + optional(d.getWindSpeed(), "، باد ", " متر بر ثانیه")
               + optional(d.getEt0Mm(), "، تبخیر و تعرق مرجع (ET0) ", " میلی‌متر"));
+      ar.add(
+          d.getDate()
+              + ": الحرارة من "
+              + SnapshotText.number(d.getTMin())
+              + " إلى "
+              + SnapshotText.number(d.getTMax())
+              + " درجة مئوية، الأمطار "
+              + SnapshotText.number(d.getPrecipitationMm())
+              + " ملم"
+              + optional(d.getHumidity(), "، الرطوبة الجوية ", " %")
+              + optional(d.getWindSpeed(), "، الرياح ", " م/ث")
+              + optional(d.getEt0Mm(), "، التبخر النتحي المرجعي (ET0) ", " ملم"));
     }
     String totalEn =
         " Total over "
@@ -64,14 +77,26 @@ final class ForecastText {
             + " میلی‌متر"
             + (allEt0 ? "، تبخیر و تعرق مرجع " + SnapshotText.number(et0) + " میلی‌متر" : "")
             + ".";
+    // «عددها N» keeps the Arabic correct for any N, whose noun would otherwise change form
+    String totalAr =
+        " المجموع خلال أيام التوقعات (عددها "
+            + days.size()
+            + "): الأمطار "
+            + SnapshotText.number(rain)
+            + " ملم"
+            + (allEt0 ? "، التبخر النتحي المرجعي " + SnapshotText.number(et0) + " ملم" : "")
+            + ".";
     String daysEn = String.join("; ", en) + "." + totalEn;
     String daysFa = String.join("؛ ", fa) + "." + totalFa;
-    return new SnapshotText.Section(
+    String daysAr = String.join("؛ ", ar) + "." + totalAr;
+    return SnapshotText.section(
         "forecast",
         "Weather forecast at your sensor " + sensor + ": " + daysEn,
-        "پیش‌بینی هوا در محل حسگر شما " + sensor + ": " + daysFa,
         "Weather forecast at your sensor: " + daysEn,
-        "پیش‌بینی هوا در محل حسگر شما: " + daysFa);
+        "پیش‌بینی هوا در محل حسگر شما " + sensor + ": " + daysFa,
+        "پیش‌بینی هوا در محل حسگر شما: " + daysFa,
+        "توقعات الطقس في موقع مستشعرك " + sensor + ": " + daysAr,
+        "توقعات الطقس في موقع مستشعرك: " + daysAr);
   }
 
   private static String optional(Double v, String before, String after) {

@@ -92,9 +92,11 @@ public final class SnapshotFolder {
     } else {
       throw new IllegalArgumentException("not a sensor event: " + event.getClass().getSimpleName());
     }
-    var snapshot = next.setVersion(next.getVersion() + 1).setTextEn("").setTextFa("").build();
-    snapshot.setTextEn(text.english(snapshot));
-    snapshot.setTextFa(text.persian(snapshot));
+    var snapshot =
+        next.setVersion(next.getVersion() + 1).setTextEn("").setTextFa("").setTextAr("").build();
+    snapshot.setTextEn(text.text(snapshot, "en"));
+    snapshot.setTextFa(text.text(snapshot, "fa"));
+    snapshot.setTextAr(text.text(snapshot, "ar"));
     return Optional.of(snapshot);
   }
 

@@ -19,10 +19,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes a sensor's snapshot searchable: each section (readings, profile, forecast) in English and
- * Persian, scoped to the sensor and every KB (S1.5), one source per section so only what changed is
- * re-embedded. Bursts are coalesced per sensor: the first snapshot after a quiet window is indexed
- * at once, later ones within the window once, at its end, with the newest state.
+ * Makes a sensor's snapshot searchable: each section (readings, profile, forecast) in English,
+ * Persian and Arabic, scoped to the sensor and every KB (S1.5), one source per section so only what
+ * changed is re-embedded. Every language is indexed because a question shares words only with the
+ * rendering in its own language: without the Arabic one, an Arabic question would never find the
+ * farmer's own data. A chunk in a language the embedder does not read costs no embedding. Bursts
+ * are coalesced per sensor: the first snapshot after a quiet window is indexed at once, later ones
+ * within the window once, at its end, with the newest state.
  */
 public final class SnapshotIndexer implements AutoCloseable {
 
@@ -93,8 +96,9 @@ public final class SnapshotIndexer implements AutoCloseable {
       present.add(section.name());
       String source = source(sensor, section.name());
       var drafts = new ArrayList<ChunkDraft>();
-      add(drafts, section.en(), section.enMeaning(), source, sensor, "en");
-      add(drafts, section.fa(), section.faMeaning(), source, sensor, "fa");
+      for (var rendering : section.renderings()) {
+        add(drafts, rendering.text(), rendering.meaning(), source, sensor, rendering.language());
+      }
       indexer.index(source, drafts, receivedAt, out);
     }
     for (String name : SECTIONS) {

@@ -56,4 +56,23 @@ class ChunkerTest {
   void aPersianWordWithAZeroWidthNonJoinerIsOneToken() {
     assertThat(Chunker.countTokens("آبیاری‌ها می‌شود")).isEqualTo(2);
   }
+
+  @Test
+  void anArabicWordIsOneTokenWithItsVowelMarksAndArabicPunctuationIsATokenOfItsOwn() {
+    assertThat(Chunker.countTokens("تُروى المحاصيلُ، ثم تُقاس الرطوبة؛ متى؟ ٢٥٪"))
+        .as("تُروى المحاصيلُ ، ثم تُقاس الرطوبة ؛ متى ؟ ٢٥ ٪")
+        .isEqualTo(11);
+  }
+
+  @Test
+  void givenArabicTextThenChunksEndAtAnArabicQuestionMarkOrFullStop() {
+    String sentence = "متى أروي القمح في الربيع عندما تجف التربة السطحية؟ ";
+    String text = sentence.repeat(20).strip();
+
+    var chunks = new Chunker(45, 5).split(text);
+
+    assertThat(chunks).hasSizeGreaterThan(1);
+    assertThat(chunks).allSatisfy(c -> assertThat(Chunker.countTokens(c)).isLessThanOrEqualTo(45));
+    assertThat(chunks.get(0)).endsWith("السطحية؟");
+  }
 }

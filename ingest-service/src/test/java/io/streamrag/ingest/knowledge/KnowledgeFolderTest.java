@@ -2,6 +2,7 @@ package io.streamrag.ingest.knowledge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.text.Language;
 import org.junit.jupiter.api.Test;
 
 class KnowledgeFolderTest {
@@ -36,6 +37,31 @@ class KnowledgeFolderTest {
   }
 
   @Test
+  void irrigationAndFertilizationAlsoHoldArabicDocumentsOfAFewHundredWordsWithATitle() {
+    var bases = new KnowledgeFolder("classpath:demo-knowledge").read();
+
+    assertThat(bases)
+        .filteredOn(b -> b.name().equals("irrigation") || b.name().equals("fertilization"))
+        .hasSize(2)
+        .allSatisfy(
+            base -> {
+              assertThat(base.languages()).containsExactly("fa", "ar", "en");
+              assertThat(base.description()).contains("التربة");
+              var arabic =
+                  base.documents().stream().filter(d -> d.language().equals("ar")).toList();
+              assertThat(arabic).hasSizeGreaterThanOrEqualTo(2);
+              assertThat(arabic)
+                  .allSatisfy(
+                      d -> {
+                        assertThat(d.source()).endsWith(".ar.md");
+                        assertThat(Language.detect(d.title())).isEqualTo("ar");
+                        assertThat(Language.detect(d.text())).isEqualTo("ar");
+                        assertThat(d.text().split("\\s+").length).isBetween(150, 400);
+                      });
+            });
+  }
+
+  @Test
   void readingTheFolderTwiceGivesTheSameDocumentIds() {
     var once = new KnowledgeFolder("classpath:demo-knowledge").read();
     var twice = new KnowledgeFolder("classpath:demo-knowledge").read();
@@ -44,9 +70,12 @@ class KnowledgeFolderTest {
   }
 
   @Test
-  void theLanguageComesFromTheFileNameOrElseTheScript() {
+  void theLanguageComesFromTheFileNameOrElseIsDetectedFromTheText() {
     assertThat(KnowledgeFolder.language("a.fa.md", "irrigation")).isEqualTo("fa");
+    assertThat(KnowledgeFolder.language("a.ar.md", "irrigation")).isEqualTo("ar");
     assertThat(KnowledgeFolder.language("a.md", "آبیاری قطره‌ای بهترین است")).isEqualTo("fa");
+    assertThat(KnowledgeFolder.language("a.md", "الري بالتنقيط هو الأكفأ في المناطق الجافة"))
+        .isEqualTo("ar");
     assertThat(KnowledgeFolder.language("a.md", "Drip irrigation")).isEqualTo("en");
   }
 }

@@ -19,7 +19,7 @@ class SnapshotFolderTest {
   final SnapshotFolder folder = new SnapshotFolder(new SnapshotText());
 
   @Test
-  void theFirstReadingBecomesASnapshotInEnglishAndPersian() {
+  void theFirstReadingBecomesASnapshotInEnglishPersianAndArabic() {
     var snapshot = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, 6.8)).orElseThrow();
 
     assertThat(snapshot.getVersion()).isEqualTo(1);
@@ -30,6 +30,10 @@ class SnapshotFolderTest {
     assertThat(snapshot.getTextFa())
         .contains("رطوبت خاک 12.5 درصد")
         .contains("اسیدیته خاک (pH) 6.8");
+    assertThat(snapshot.getTextAr())
+        .startsWith(
+            "آخر قراءات التربة من مستشعرك " + SENSOR + "، المقيسة في 2026-11-29 10:00 UTC: ")
+        .contains("رطوبة التربة 12.5 %، درجة حموضة التربة (pH) 6.8.");
   }
 
   @Test
@@ -79,6 +83,8 @@ class SnapshotFolderTest {
 
     assertThat(s.getTextEn()).contains("Last 24 hours: soil moisture 18–30 % (falling, −12)");
     assertThat(s.getTextFa()).contains("رطوبت خاک بین 18 و 30 درصد (کاهش 12)");
+    assertThat(s.getTextAr())
+        .contains("خلال الـ24 ساعة الماضية: رطوبة التربة بين 18 و30 % (انخفاض 12).");
   }
 
   @Test
@@ -97,7 +103,7 @@ class SnapshotFolderTest {
   }
 
   @Test
-  void profileAndForecastJoinTheSnapshotInBothLanguages() {
+  void profileAndForecastJoinTheSnapshotInEveryLanguage() {
     var s = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, null)).orElseThrow();
     s = folder.fold(s, profile(SENSOR, T0)).orElseThrow();
     s = folder.fold(s, forecast(SENSOR, T0, 12.5)).orElseThrow();
@@ -111,6 +117,15 @@ class SnapshotFolderTest {
         .contains("بافت خاک لوم رسی (clay loam)")
         .contains("بارش 12.5 میلی‌متر")
         .contains("تبخیر و تعرق مرجع (ET0) 1.6 میلی‌متر");
+    assertThat(s.getTextAr())
+        .contains("بيانات مستشعرك " + SENSOR + ": الموقع خط العرض 35.69 وخط الطول 51.39؛")
+        .contains(
+            "قوام التربة طميية طينية (clay loam)؛ على عمق 10 سم: الرطوبة 18.5 %، درجة الحرارة 14 درجة مئوية")
+        .contains(
+            "2026-12-01: الحرارة من 3 إلى 15 درجة مئوية، الأمطار 12.5 ملم، الرطوبة الجوية 55 %")
+        .contains("التبخر النتحي المرجعي (ET0) 1.6 ملم")
+        .contains(
+            "المجموع خلال أيام التوقعات (عددها 2): الأمطار 12.5 ملم، التبخر النتحي المرجعي 3.5 ملم.");
     assertThat(s.getVersion()).isEqualTo(3);
   }
 
@@ -145,5 +160,32 @@ class SnapshotFolderTest {
       s = folder.fold(s, e).orElse(s);
     }
     return s;
+  }
+
+  @Test
+  void givenASnapshotThenEverySectionIsRenderedInEveryLanguageWithAShorterMeaningForTheEmbedder() {
+    var s = folder.fold(null, reading(SENSOR, "e1", T0, 12.5, null)).orElseThrow();
+    s = folder.fold(s, profile(SENSOR, T0)).orElseThrow();
+    s = folder.fold(s, forecast(SENSOR, T0, 12.5)).orElseThrow();
+
+    var sections = new SnapshotText().sections(s);
+
+    assertThat(sections)
+        .extracting(SnapshotText.Section::name)
+        .containsExactly("readings", "profile", "forecast");
+    assertThat(sections)
+        .allSatisfy(
+            section -> {
+              assertThat(section.renderings())
+                  .extracting(SnapshotText.Rendering::language)
+                  .containsExactly("en", "fa", "ar");
+              assertThat(section.renderings())
+                  .allSatisfy(
+                      r -> {
+                        assertThat(r.text()).contains(SENSOR);
+                        assertThat(r.meaning()).doesNotContain(SENSOR).isNotBlank();
+                      });
+            });
+    assertThat(sections.get(0).in("ar").meaning()).startsWith("آخر قراءات التربة من مستشعرك: ");
   }
 }

@@ -1,5 +1,6 @@
 package io.streamrag.llm.provider;
 
+import io.streamrag.kit.text.Language;
 import io.streamrag.kit.text.Words;
 import io.streamrag.llm.prompt.Prompt;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -15,8 +16,8 @@ import java.util.regex.Pattern;
 /**
  * Answers without a language model, and says so: the sensor's current readings, then the sentences
  * of the retrieved passages that share the most words with the question, each quoted verbatim with
- * its citation number. Persian for a Persian question. Nothing is generated, so nothing is
- * invented.
+ * its citation number. Its own sentences are in the question's language, Persian, Arabic or English
+ * ({@link ExtractivePhrases}). Nothing is generated, so nothing is invented.
  */
 public final class ExtractiveProvider implements AnswerProvider {
 
@@ -28,6 +29,16 @@ public final class ExtractiveProvider implements AnswerProvider {
           "the", "a", "an", "is", "are", "of", "to", "in", "on", "for", "my", "what", "how", "and",
           "or", "do", "does", "i", "من", "است", "چقدر", "چه", "را", "به", "در", "از", "که", "و",
           "با", "این", "آن", "کی", "چطور", "آیا", "برای");
+
+  /**
+   * Arabic function words, as {@link Words} normalises them; for Arabic questions only (کم, قد and
+   * ما are Persian words too).
+   */
+  private static final Set<String> ARABIC_STOP =
+      Set.of(
+          "فی", "من", "علی", "الی", "عن", "مع", "هل", "ما", "ماذا", "هو", "هی", "کیف", "هذا", "هذه",
+          "التی", "الذی", "ان", "او", "لا", "کم", "متی", "اذا", "کان", "یمکن", "یجب", "عند", "ثم",
+          "قد", "لماذا", "کیفیه", "و", "آن");
 
   @Override
   public String name() {
@@ -41,17 +52,14 @@ public final class ExtractiveProvider implements AnswerProvider {
 
   @Override
   public Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
-    boolean fa = "fa".equals(context.getRequest().getLanguage());
+    String language = context.getRequest().getLanguage();
+    var say = ExtractivePhrases.of(language);
     var text = new StringBuilder();
     var cited = new ArrayList<Integer>();
-    text.append(
-        fa
-            ? "پاسخ استخراجی (بدون مدل زبانی؛ جمله‌ها عیناً از منابع نقل شده‌اند)."
-            : "Extractive answer (no language model; sentences are quoted from the sources).");
+    text.append(say.label());
     text.append("\n\n");
     if (context.getSnapshotText() != null) {
-      text.append(fa ? "وضعیت فعلی حسگر شما: " : "Your sensor now: ")
-          .append(context.getSnapshotText());
+      text.append(say.sensorNow()).append(context.getSnapshotText());
       int own = sensorPassage(context.getPassages());
       if (own > 0) {
         text.append(" [").append(own).append(']');
@@ -60,19 +68,13 @@ public final class ExtractiveProvider implements AnswerProvider {
       text.append("\n\n");
     }
     if (context.getDegraded()) {
-      text.append(
-          fa
-              ? "پایگاه دانش در حال حاضر در دسترس نیست، بنابراین بدون آن پاسخی نمی‌دهم."
-              : "The knowledge base is unavailable right now, so I will not answer without it.");
+      text.append(say.unavailable());
     } else {
-      var quotes = quotes(context);
+      var quotes = quotes(context, Language.ARABIC.equals(language));
       if (quotes.isEmpty()) {
-        text.append(
-            fa
-                ? "در پایگاه دانش مطلبی درباره این پرسش پیدا نکردم."
-                : "I found nothing about this in the knowledge base.");
+        text.append(say.nothingFound());
       } else {
-        text.append(fa ? "از منابع:" : "From the sources:");
+        text.append(say.fromSources());
         for (Quote q : quotes) {
           text.append("\n- ").append(q.sentence()).append(" [").append(q.passage()).append(']');
           if (!cited.contains(q.passage())) {
@@ -88,8 +90,8 @@ public final class ExtractiveProvider implements AnswerProvider {
   private record Quote(int passage, String sentence, double score, int order) {}
 
   /** The best sentences: at most two per passage and four in all, in reading order. */
-  private List<Quote> quotes(ContextRetrieved context) {
-    Set<String> asked = content(context.getRequest().getMessage());
+  private List<Quote> quotes(ContextRetrieved context, boolean arabic) {
+    Set<String> asked = content(context.getRequest().getMessage(), arabic);
     var best = new ArrayList<Quote>();
     List<Passage> passages = context.getPassages();
     for (int i = 0; i < passages.size(); i++) {
@@ -104,7 +106,7 @@ public final class ExtractiveProvider implements AnswerProvider {
         if (sentence.length() < 20) {
           continue;
         }
-        var words = content(sentence);
+        var words = content(sentence, arabic);
         long shared = asked.stream().filter(words::contains).count();
         if (shared > 0) {
           found.add(new Quote(i + 1, sentence, shared + 0.1 * p.getRelevance(), i * 1000 + s));
@@ -131,11 +133,20 @@ public final class ExtractiveProvider implements AnswerProvider {
     return 0;
   }
 
-  private static Set<String> content(String text) {
+  /**
+   * The words of a text that carry meaning; for an Arabic question without the article on either
+   * side, so «الري» in the question meets «والري» in a source.
+   */
+  private static Set<String> content(String text, boolean arabic) {
     var words = new HashSet<String>();
+    Set<String> stop = arabic ? ARABIC_STOP : STOP;
     for (String w : Words.of(text)) {
-      if (!STOP.contains(w) && w.length() > 1) {
-        words.add(w);
+      if (stop.contains(w)) {
+        continue; // before the article comes off: التی is a function word, تی is not
+      }
+      String base = arabic ? Words.withoutArabicArticle(w) : w;
+      if (!stop.contains(base) && base.length() > 1) {
+        words.add(base);
       }
     }
     return words;

@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Refuses messages that try to override the assistant's instructions, in English or Persian
- * ("ignore previous instructions", "reveal your system prompt", «دستورات قبلی را نادیده بگیر»).
- * Conservative on purpose: a farmer's question never matches.
+ * Refuses messages that try to override the assistant's instructions, in English, Persian or Arabic
+ * ("ignore previous instructions", "reveal your system prompt", «دستورات قبلی را نادیده بگیر»,
+ * «تجاهل التعليمات السابقة»). Conservative on purpose: a farmer's question never matches.
  */
 public final class PromptInjectionGuardrail implements Guardrail {
 
@@ -22,7 +22,12 @@ public final class PromptInjectionGuardrail implements Guardrail {
           Pattern.compile(
               "(دستور|دستورات|دستورالعمل|قوانین|پرامپت).{0,30}(قبلی|بالا|سیستم|اولیه).{0,30}(نادیده|فراموش|کنار بگذار)"),
           Pattern.compile("(نادیده بگیر|فراموش کن).{0,30}(دستور|دستورات|دستورالعمل|قوانین)"),
-          Pattern.compile("(پرامپت|دستورات|پیام) (سیستم|سیستمی).{0,20}(را )?(نشان|بگو|چاپ|فاش)"));
+          Pattern.compile("(پرامپت|دستورات|پیام) (سیستم|سیستمی).{0,20}(را )?(نشان|بگو|چاپ|فاش)"),
+          // Arabic, as Words.normalize leaves it (ي→ی, ك→ک, ة→ه, أ→ا)
+          Pattern.compile(
+              "(تجاهل|انس|اهمل|تخط).{0,30}(التعلیمات|الاوامر|القواعد|التوجیهات|تعلیماتک)"),
+          Pattern.compile(
+              "(اکشف|اظهر|اطبع|اعرض|کرر|اعطنی).{0,20}(موجه|تعلیمات|رساله|اوامر) (النظام)"));
 
   @Override
   public Optional<Refusal> check(String message) {

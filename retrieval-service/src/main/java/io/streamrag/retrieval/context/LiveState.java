@@ -39,6 +39,18 @@ public final class LiveState implements AutoCloseable {
     return snapshots.get(sensorUuid);
   }
 
+  /**
+   * The snapshot's text in a language ({@code fa}, {@code ar}, else English). A snapshot published
+   * before Arabic was rendered has no Arabic text: an Arabic question then gets the English one.
+   */
+  public static String textIn(SensorSnapshotUpdated s, String language) {
+    return switch (language == null ? "" : language) {
+      case "fa" -> s.getTextFa();
+      case "ar" -> s.getTextAr().isEmpty() ? s.getTextEn() : s.getTextAr();
+      default -> s.getTextEn();
+    };
+  }
+
   /** The knowledge bases of a pipeline, by name; none for an unknown pipeline. */
   public List<KnowledgeBaseConfigured> knowledgeBases(String pipeline) {
     return bases.values().stream()

@@ -1,15 +1,12 @@
 package io.streamrag.retrieval.rerank;
 
-import io.streamrag.retrieval.store.BilingualAnalyzer;
+import io.streamrag.kit.text.Language;
 import io.streamrag.retrieval.store.Candidate;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.streamrag.retrieval.store.LexicalAnalysis;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
  * A local reranker without a model, honestly named: relevance is the share of the question's
@@ -24,11 +21,12 @@ public final class TermOverlapReranker implements Reranker {
 
   private static final double COSINE_SHARE = 0.3;
 
-  private final Analyzer analyzer = new BilingualAnalyzer();
+  private final LexicalAnalysis analysis = new LexicalAnalysis();
 
   @Override
   public List<Ranked> rerank(String question, List<Candidate> candidates, int keep) {
-    Set<String> asked = terms(question);
+    // each text analysed in its own language, as the index matched them
+    Set<String> asked = new HashSet<>(analysis.terms(Language.detect(question), "text", question));
     return candidates.stream()
         .sorted(Comparator.comparingDouble((Candidate c) -> -c.fusedScore()))
         .limit(keep)
@@ -45,28 +43,14 @@ public final class TermOverlapReranker implements Reranker {
     if (asked.isEmpty()) {
       return 0;
     }
-    Set<String> found = terms(c.chunk().text());
+    Set<String> found =
+        new HashSet<>(analysis.terms(c.chunk().language(), "text", c.chunk().text()));
     long shared = asked.stream().filter(found::contains).count();
     double coverage = (double) shared / asked.size();
     if (c.denseRank() == 0) {
       return round(coverage);
     }
     return round((1 - COSINE_SHARE) * coverage + COSINE_SHARE * Math.max(0, c.denseSimilarity()));
-  }
-
-  private Set<String> terms(String text) {
-    var terms = new HashSet<String>();
-    try (var stream = analyzer.tokenStream("text", text)) {
-      var term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken()) {
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return terms;
   }
 
   private static double round(double v) {

@@ -1,6 +1,7 @@
 package io.streamrag.retrieval.route;
 
 import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.text.Language;
 import io.streamrag.kit.text.Words;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,7 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Routes a question to the knowledge bases of its pipeline (S1.2), in Persian and English:
+ * Routes a question to the knowledge bases of its pipeline (S1.2), in Persian, Arabic and English:
  *
  * <ol>
  *   <li>keyword rules from configuration: a keyword matches a whole word, or the start of a word
@@ -24,8 +25,13 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>else, unsure: all of the pipeline's KBs.
  * </ol>
  *
- * Letter forms and the zero-width non-joiner are normalised on both sides. A KB outside the
- * pipeline is never chosen, whatever the question says.
+ * Letter forms, hamza on alef and the zero-width non-joiner are normalised on both sides ({@link
+ * Words#normalize}), so an Arabic keyword written with ي, ك, ة or أ matches a question typed with
+ * Persian letter forms and the other way round. For an Arabic question the article and the particle
+ * glued before it (ال, وال, بال, لل…) come off its words and off the keywords and descriptions it
+ * is compared with ({@link Words#withoutArabicArticle}), so «ري» finds «الري» and «والري»; Persian
+ * questions are never cut (الگو, بالا). A KB outside the pipeline is never chosen, whatever the
+ * question says.
  */
 public final class KbRouter {
 
@@ -47,7 +53,9 @@ public final class KbRouter {
           "است", "چقدر", "چطور", "چطوره", "چگونه", "برای", "این", "آن", "های", "کنم", "کنید",
           "باید", "بود", "شود", "هست", "هستند", "چیست", "کدام", "چرا", "کی", "آیا", "داشت", "دارد",
           "دارم", "سلام", "حالت", "خوب", "بهتر", "کنیم", "شما", "ما", "را", "که", "در", "از", "با",
-          "به", "یک", "چه", "من", "تا", "هم", "یا", "اگر", "ولی");
+          "به", "یک", "چه", "من", "تا", "هم", "یا", "اگر", "ولی", "کیف", "ماذا", "لماذا", "متی",
+          "هذا", "هذه", "ذلک", "علی", "الی", "کان", "یمکن", "یجب", "عند", "اذا", "انا", "نحن",
+          "لدی", "کیفیه", "افضل", "اکثر", "حقلی", "ارضی");
 
   private final Map<String, List<String>> rules;
   private final Embedder embedder;
@@ -73,22 +81,24 @@ public final class KbRouter {
   /**
    * The KBs to search for a question, by name, sorted.
    *
-   * @param language the question's language ({@code fa}, {@code en})
+   * @param language the question's language ({@code fa}, {@code ar}, {@code en})
    * @param pipeline the KBs of the caller's pipeline; a rule naming another KB is ignored
    */
   public List<String> route(String question, String language, Collection<Kb> pipeline) {
     List<Kb> kbs = pipeline.stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();
-    List<String> words = Words.of(question);
+    boolean arabic = Language.ARABIC.equals(language);
+    List<String> words = words(question, arabic);
     // 1. keyword rules
     var chosen = new ArrayList<String>();
     for (Kb kb : kbs) {
-      if (rules.getOrDefault(kb.name(), List.of()).stream().anyMatch(k -> matches(words, k))) {
+      if (rules.getOrDefault(kb.name(), List.of()).stream()
+          .anyMatch(k -> matches(words, k, arabic))) {
         chosen.add(kb.name());
       }
     }
     // 2. the descriptions, by shared words, then by meaning
     if (chosen.isEmpty()) {
-      chosen.addAll(byDescriptionWords(words, kbs));
+      chosen.addAll(byDescriptionWords(words, kbs, arabic));
     }
     if (chosen.isEmpty() && embedder != null && embedder.reads(language)) {
       chosen.addAll(byDescriptionMeaning(question, kbs));
@@ -97,7 +107,13 @@ public final class KbRouter {
     return chosen.isEmpty() ? kbs.stream().map(Kb::name).toList() : chosen;
   }
 
-  private static List<String> byDescriptionWords(List<String> words, List<Kb> kbs) {
+  /** The normalised words of a text; without the Arabic article for an Arabic question. */
+  private static List<String> words(String text, boolean arabic) {
+    List<String> words = Words.of(text);
+    return arabic ? words.stream().map(Words::withoutArabicArticle).toList() : words;
+  }
+
+  private static List<String> byDescriptionWords(List<String> words, List<Kb> kbs, boolean arabic) {
     Set<String> asked = new LinkedHashSet<>();
     for (String w : words) {
       if (w.length() >= 3 && !STOP.contains(w) && !w.chars().allMatch(Character::isDigit)) {
@@ -105,7 +121,7 @@ public final class KbRouter {
       }
     }
     Map<String, Set<String>> described = new HashMap<>();
-    kbs.forEach(kb -> described.put(kb.name(), Set.copyOf(Words.of(kb.description()))));
+    kbs.forEach(kb -> described.put(kb.name(), Set.copyOf(words(kb.description(), arabic))));
     Map<String, Double> score = new HashMap<>();
     for (String w : asked) {
       var having = kbs.stream().filter(kb -> shares(w, described.get(kb.name()))).toList();
@@ -152,9 +168,10 @@ public final class KbRouter {
     return false;
   }
 
-  private static boolean matches(List<String> words, String keyword) {
+  private static boolean matches(List<String> words, String keyword, boolean arabic) {
     boolean prefix = keyword.endsWith("*");
-    List<String> phrase = Words.of(prefix ? keyword.substring(0, keyword.length() - 1) : keyword);
+    List<String> phrase =
+        words(prefix ? keyword.substring(0, keyword.length() - 1) : keyword, arabic);
     if (phrase.isEmpty()) {
       return false;
     }

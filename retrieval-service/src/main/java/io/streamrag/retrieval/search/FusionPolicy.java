@@ -36,7 +36,8 @@ public final class FusionPolicy {
         limit,
         search.lexicalWeight(),
         dense,
-        search.rrfK());
+        search.rrfK(),
+        language);
   }
 
   /** The dense leg's weight for a question language: 0 when the embedder does not read it. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -34,9 +35,10 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The embedded chunk store: a Lucene index with a BM25 text field (bilingual analysis) and an HNSW
- * vector field, searched with one tenant filter on both legs and fused by weighted reciprocal rank.
- * Changes become visible through near-real-time reopening; applied offsets live in the commit.
+ * The embedded chunk store: a Lucene index with a BM25 text field (analysed in the chunk's
+ * language, {@link LexicalAnalysis}) and an HNSW vector field, searched with one tenant filter on
+ * both legs and fused by weighted reciprocal rank. Changes become visible through near-real-time
+ * reopening; applied offsets live in the commit.
  */
 public final class LuceneChunkStore implements ChunkStore {
 
@@ -55,8 +57,8 @@ public final class LuceneChunkStore implements ChunkStore {
   private final Directory directory;
   private final IndexWriter writer;
   private final SearcherManager searchers;
-  private final Analyzer analyzer = new BilingualAnalyzer();
-  private final LuceneQueries queries = new LuceneQueries(analyzer);
+  private final LexicalAnalysis analysis = new LexicalAnalysis();
+  private final LuceneQueries queries = new LuceneQueries(analysis);
   private final int dimension;
   private final String model;
   private final Path temporary;
@@ -65,7 +67,7 @@ public final class LuceneChunkStore implements ChunkStore {
       throws IOException {
     this.directory = FSDirectory.open(path);
     this.writer =
-        new IndexWriter(directory, new IndexWriterConfig(analyzer).setRAMBufferSizeMB(64));
+        new IndexWriter(directory, new IndexWriterConfig(analysis.of(null)).setRAMBufferSizeMB(64));
     this.searchers = new SearcherManager(writer, null);
     this.dimension = dimension;
     this.model = model;
@@ -115,8 +117,13 @@ public final class LuceneChunkStore implements ChunkStore {
     }
     var doc = new Document();
     doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
-    doc.add(new TextField(TEXT, c.text(), Field.Store.YES));
-    doc.add(new TextField(BilingualAnalyzer.WORDS, c.text(), Field.Store.NO));
+    // analysed as the chunk's language reads (LexicalAnalysis), stored as written
+    Analyzer analyzer = analysis.of(c.language());
+    TokenStream stems = analyzer.tokenStream(TEXT, c.text());
+    TokenStream words = analyzer.tokenStream(BilingualAnalyzer.WORDS, c.text());
+    doc.add(new StoredField(TEXT, c.text()));
+    doc.add(new TextField(TEXT, stems));
+    doc.add(new TextField(BilingualAnalyzer.WORDS, words));
     doc.add(new StoredField(SOURCE, c.source()));
     doc.add(new StringField(SENSOR, c.sensorUuid(), Field.Store.YES));
     doc.add(new StringField(KB, c.kbName(), Field.Store.YES));
@@ -128,8 +135,10 @@ public final class LuceneChunkStore implements ChunkStore {
     }
     try {
       writer.updateDocument(new Term(ID, c.pointId()), doc);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    } catch (IOException | RuntimeException e) {
+      // the writer closes what it consumed; a stream left open would break the next chunk's
+      IOUtils.closeWhileHandlingException(stems, words);
+      throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
     }
   }
 
@@ -164,7 +173,7 @@ public final class LuceneChunkStore implements ChunkStore {
       Query filter = LuceneQueries.filter(q.filter());
       var fused =
           new HashMap<Integer, double[]>(); // doc -> {score, lexicalRank, denseRank, cosine}
-      Query lexical = queries.lexical(q.text());
+      Query lexical = queries.lexical(q.text(), q.language());
       if (lexical != null && q.lexicalWeight() > 0) {
         var query =
             new BooleanQuery.Builder()
@@ -255,7 +264,7 @@ public final class LuceneChunkStore implements ChunkStore {
   @Override
   public void close() {
     try {
-      IOUtils.close(searchers, writer, directory);
+      IOUtils.close(searchers, writer, directory, analysis);
       if (temporary != null) {
         IOUtils.rm(temporary);
       }

@@ -4,12 +4,7 @@ import static io.streamrag.retrieval.store.LuceneChunkStore.KB;
 import static io.streamrag.retrieval.store.LuceneChunkStore.SENSOR;
 import static io.streamrag.retrieval.store.LuceneChunkStore.TEXT;
 
-import io.streamrag.kit.text.Words;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -30,10 +25,10 @@ final class LuceneQueries {
   /** Weight of the whole-word field beside the stemmed one, for Persian questions. */
   private static final float WORDS_WEIGHT = 0.4f;
 
-  private final Analyzer analyzer;
+  private final LexicalAnalysis analysis;
 
-  LuceneQueries(Analyzer analyzer) {
-    this.analyzer = analyzer;
+  LuceneQueries(LexicalAnalysis analysis) {
+    this.analysis = analysis;
   }
 
   static Query filter(TenantFilter f) {
@@ -48,16 +43,16 @@ final class LuceneQueries {
   }
 
   /**
-   * The question's analysed terms as an OR query; no query syntax, so no injection. A Persian
-   * question also matches whole word forms, at a lower weight (see {@link
-   * BilingualAnalyzer#WORDS}).
+   * The question's analysed terms as an OR query; no query syntax, so no injection. The question's
+   * language picks the analysis ({@link LexicalAnalysis}); a Persian or Arabic question also
+   * matches whole word forms, at a lower weight (see {@link BilingualAnalyzer#WORDS}).
    */
-  Query lexical(String text) {
-    Query stems = terms(TEXT, text, MAX_QUERY_TERMS);
-    if (stems == null || !Words.isArabicScript(text)) {
+  Query lexical(String text, String language) {
+    Query stems = terms(TEXT, text, language);
+    if (stems == null || !LexicalAnalysis.weighsWholeWords(language)) {
       return stems;
     }
-    Query words = terms(BilingualAnalyzer.WORDS, text, MAX_QUERY_TERMS);
+    Query words = terms(BilingualAnalyzer.WORDS, text, language);
     return words == null
         ? stems
         : new BooleanQuery.Builder()
@@ -66,17 +61,13 @@ final class LuceneQueries {
             .build();
   }
 
-  private Query terms(String field, String text, int max) {
+  private Query terms(String field, String text, String language) {
     var terms = new LinkedHashSet<String>();
-    try (var stream = analyzer.tokenStream(field, text)) {
-      var term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken() && terms.size() < max) {
-        terms.add(term.toString());
+    for (String term : analysis.terms(language, field, text)) {
+      if (terms.size() == MAX_QUERY_TERMS) {
+        break;
       }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      terms.add(term);
     }
     if (terms.isEmpty()) {
       return null;

@@ -1,5 +1,7 @@
 package io.streamrag.retrieval.store;
 
+import io.streamrag.kit.text.Language;
+
 /**
  * One hybrid search.
  *
@@ -10,6 +12,8 @@ package io.streamrag.retrieval.store;
  * @param lexicalWeight weight of the lexical leg in reciprocal-rank fusion
  * @param denseWeight weight of the dense leg (0 turns it off)
  * @param rrfK the rank constant of reciprocal-rank fusion
+ * @param language the question's language ({@code fa}, {@code ar}, {@code en}): it picks the
+ *     lexical analysis of the question ({@link LexicalAnalysis})
  */
 public record SearchQuery(
     String text,
@@ -18,4 +22,18 @@ public record SearchQuery(
     int limit,
     double lexicalWeight,
     double denseWeight,
-    int rrfK) {}
+    int rrfK,
+    String language) {
+
+  /** A search whose question's language is detected from its text. */
+  public SearchQuery(
+      String text,
+      float[] vector,
+      TenantFilter filter,
+      int limit,
+      double lexicalWeight,
+      double denseWeight,
+      int rrfK) {
+    this(text, vector, filter, limit, lexicalWeight, denseWeight, rrfK, Language.detect(text));
+  }
+}

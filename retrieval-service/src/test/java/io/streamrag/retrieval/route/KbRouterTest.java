@@ -2,6 +2,7 @@ package io.streamrag.retrieval.route;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.text.Language;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,15 +30,34 @@ class KbRouterTest {
               "Irrigation and water: soil moisture, field capacity and wilting point, irrigation"
                   + " scheduling from sensor readings, evapotranspiration (ET0, crop coefficient"
                   + " Kc), irrigation methods, deficit irrigation. / آبیاری و آب: رطوبت خاک، ظرفیت"
-                  + " زراعی، زمان‌بندی آبیاری با حسگر، تبخیر و تعرق، روش‌های آبیاری، کم‌آبیاری."));
+                  + " زراعی، زمان‌بندی آبیاری با حسگر، تبخیر و تعرق، روش‌های آبیاری، کم‌آبیاری."
+                  + " / الري والمياه: رطوبة التربة، السعة الحقلية ونقطة الذبول، جدولة الري."));
 
   static final List<String> CROPLOGIC = List.of("chat", "fertilization", "irrigation");
   final KbRouter router =
       new KbRouter(
           Map.of(
-              "irrigation", List.of("irrigat*", "water*", "moisture", "رطوبت*", "آبیاری*", "آب"),
+              "irrigation",
+                  List.of(
+                      "irrigat*",
+                      "water*",
+                      "moisture",
+                      "رطوبت*",
+                      "آبیاری*",
+                      "آب",
+                      "ري",
+                      "رطوبة*",
+                      "تبخر*"),
               "fertilization",
-                  List.of("fertili*", "nitrogen", "ec", "کود*", "نیتروژن*", "هدایت الکتریکی"),
+                  List.of(
+                      "fertili*",
+                      "nitrogen",
+                      "ec",
+                      "کود*",
+                      "نیتروژن*",
+                      "هدایت الکتریکی",
+                      "سماد*",
+                      "توصيل كهربائي"),
               "finance", List.of("money")));
 
   @Test
@@ -104,7 +124,43 @@ class KbRouterTest {
     assertThat(route("money money money")).doesNotContain("finance");
   }
 
+  @Test
+  void givenAnArabicQuestionThenAKeywordWithoutTheArticleFindsItsWordsWithTheArticle() {
+    assertThat(route("ما هو التبخر النتحي المرجعي وكيف أستخدمه في الري؟"))
+        .containsExactly("irrigation");
+    assertThat(route("هل أضع السماد قبل الري أم بعده؟"))
+        .containsExactly("fertilization", "irrigation");
+    assertThat(route("متى أبدأ والري بالتنقيط؟")).containsExactly("irrigation");
+  }
+
+  @Test
+  void givenArabicTypedWithPersianLetterFormsThenArabicKeywordsStillMatch() {
+    assertThat(route("رطوبه التربه فی حقلی؟")).containsExactly("irrigation");
+  }
+
+  @Test
+  void givenAnArabicPhraseKeywordThenItMatchesWithArticlesOnEachWord() {
+    assertThat(route("التوصيل الكهربائي للتربة مرتفع")).containsExactly("fertilization");
+  }
+
+  @Test
+  void givenAnArabicQuestionWithoutKeywordsThenTheArabicDescriptionWordsChooseTheKb() {
+    var withoutArabicKeywords = new KbRouter(Map.of("irrigation", List.of("irrigat*")));
+
+    assertThat(withoutArabicKeywords.route("ما معنى نقطة الذبول؟", "ar", PIPELINE))
+        .containsExactly("irrigation");
+  }
+
+  @Test
+  void givenAPersianQuestionThenTheArabicArticleIsNeverTakenOff() {
+    var router = new KbRouter(Map.of("chat", List.of("گو")));
+
+    assertThat(router.route("الگوی کشت مناسب چیست؟", "fa", PIPELINE))
+        .as("الگو stays الگو, so the keyword گو does not match it")
+        .isEqualTo(CROPLOGIC);
+  }
+
   private List<String> route(String question) {
-    return router.route(question, question.matches(".*[a-zA-Z].*") ? "en" : "fa", PIPELINE);
+    return router.route(question, Language.detect(question), PIPELINE);
   }
 }

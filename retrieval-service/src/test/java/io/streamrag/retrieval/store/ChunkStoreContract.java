@@ -68,6 +68,42 @@ abstract class ChunkStoreContract {
   }
 
   @Test
+  void anArabicQuestionFindsAnArabicChunkThroughArticlesParticlesAndSuffixes() {
+    store.upsert(
+        chunk(
+            "ar",
+            "ar",
+            "جدولة الري: تروى المحاصيل عندما تنخفض رطوبة التربة إلى نصف الماء المتاح",
+            "__global__",
+            "irrigation"));
+    store.upsert(chunk("en", "en", "Drip irrigation saves water", "__global__", "irrigation"));
+    store.refresh();
+
+    for (String question : new String[] {"محاصيل", "والري", "تربة", "متى أروي محاصيلي؟"}) {
+      assertThat(ids(lexical(question, "ar", MINE, "irrigation")))
+          .as(question)
+          .containsExactly("ar");
+    }
+  }
+
+  @Test
+  void
+      givenArabicAndPersianChunksThenEachLanguagesQuestionGetsItsOwnAndPersianResultsStayAsTheyWere() {
+    store.upsert(
+        chunk("fa-pattern", "fa", "الگوی کشت مناسب برای زمین شور جو است", "__global__", "chat"));
+    store.upsert(
+        chunk("fa-wheat", "fa", "کشت گندم در زمین شور کم بازده است", "__global__", "chat"));
+    store.upsert(
+        chunk("ar", "ar", "أفضل نمط زراعي للأراضي المالحة هو الشعير", "__global__", "chat"));
+    store.refresh();
+
+    assertThat(ids(lexical("الگوی کشت", "fa", MINE, "chat")))
+        .containsExactly("fa-pattern", "fa-wheat");
+    assertThat(ids(lexical("ما هو النمط الزراعي المناسب للأرض المالحة؟", "ar", MINE, "chat")))
+        .containsExactly("ar");
+  }
+
+  @Test
   void aVectorOfTheWrongLengthIsRefused() {
     assertThatThrownBy(() -> store.upsert(chunk("x", "t", "__global__", "chat", 1, 0)))
         .hasMessageContaining("2 dimensions");
@@ -234,11 +270,21 @@ abstract class ChunkStoreContract {
         new SearchQuery(text, null, TenantFilter.of(sensor, List.of(kb)), 10, 1, 0, 60));
   }
 
+  protected List<Candidate> lexical(String text, String language, String sensor, String kb) {
+    return store.search(
+        new SearchQuery(text, null, TenantFilter.of(sensor, List.of(kb)), 10, 1, 0, 60, language));
+  }
+
   static List<String> ids(List<Candidate> hits) {
     return hits.stream().map(c -> c.chunk().pointId()).toList();
   }
 
   static StoredChunk chunk(String id, String text, String sensor, String kb, float... vector) {
     return new StoredChunk(id, text, "src/" + id, sensor, kb, 0, "doc-" + id, "en", vector);
+  }
+
+  static StoredChunk chunk(String id, String language, String text, String sensor, String kb) {
+    return new StoredChunk(
+        id, text, "src/" + id, sensor, kb, 0, "doc-" + id, language, new float[0]);
   }
 }

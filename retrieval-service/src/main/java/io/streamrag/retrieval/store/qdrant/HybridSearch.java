@@ -70,7 +70,7 @@ final class HybridSearch {
     Filter filter = ChunkPoints.tenant(q.filter());
     Leg[] legs = new Leg[2]; // 0 lexical, 1 dense
     if (q.lexicalWeight() > 0) {
-      SparseVector terms = lexical.query(q.text());
+      SparseVector terms = lexical.query(q.text(), q.language());
       if (terms.getIndicesCount() > 0) {
         legs[0] = new Leg(ChunkPoints.LEXICAL, nearest(terms), q.lexicalWeight());
       }

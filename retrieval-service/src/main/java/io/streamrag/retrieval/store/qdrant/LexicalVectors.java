@@ -1,20 +1,17 @@
 package io.streamrag.retrieval.store.qdrant;
 
 import io.qdrant.client.grpc.Points.SparseVector;
-import io.streamrag.kit.text.Words;
 import io.streamrag.retrieval.store.BilingualAnalyzer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.streamrag.retrieval.store.LexicalAnalysis;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.StringHelper;
 
 /**
  * The lexical leg as Qdrant sparse vectors, analysed exactly like the Lucene index ({@link
- * BilingualAnalyzer}) so both adapters match the same words.
+ * LexicalAnalysis}: a chunk in its own language, a question in its language) so both adapters match
+ * the same words.
  *
  * <p>Term ids are the 32-bit murmur3 hash of the analysed term: no vocabulary to store or share,
  * and a collision (rare in 2³² ids) only merges two terms. A chunk's weights are BM25's saturated
@@ -25,8 +22,8 @@ import org.apache.lucene.util.StringHelper;
  * sizes. A question weighs each distinct term 1, as Lucene's OR query of term queries does.
  *
  * <p>Like the Lucene index, a chunk also carries its whole (unstemmed) words under separate ids,
- * and a Persian question weighs its whole words {@value #WORDS_WEIGHT}, so an exact word form
- * counts for a little more than a shared stem ({@link BilingualAnalyzer#WORDS}).
+ * and a Persian or Arabic question weighs its whole words {@value #WORDS_WEIGHT}, so an exact word
+ * form counts for a little more than a shared stem ({@link BilingualAnalyzer#WORDS}).
  */
 final class LexicalVectors {
 
@@ -35,29 +32,30 @@ final class LexicalVectors {
   private static final String WORD_PREFIX = "w\u0000";
   private static final int MAX_QUERY_TERMS = 64;
 
-  private final Analyzer analyzer = new BilingualAnalyzer();
+  private final LexicalAnalysis analysis = new LexicalAnalysis();
 
-  /** A chunk's sparse vector; empty when the text has no indexable word. */
-  SparseVector document(String text) {
+  /** A chunk's sparse vector, analysed in its language; empty when it has no indexable word. */
+  SparseVector document(String text, String language) {
     var weights = new TreeMap<Integer, Float>();
-    termCounts(text, "text", "", Integer.MAX_VALUE)
+    termCounts(text, language, "text", "", Integer.MAX_VALUE)
         .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
-    termCounts(text, BilingualAnalyzer.WORDS, WORD_PREFIX, Integer.MAX_VALUE)
+    termCounts(text, language, BilingualAnalyzer.WORDS, WORD_PREFIX, Integer.MAX_VALUE)
         .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
     return vector(weights);
   }
 
   /**
-   * A question's sparse vector: each distinct analysed term (at most 64) with weight 1, and for a
-   * Persian question each whole word with weight {@value #WORDS_WEIGHT}.
+   * A question's sparse vector, analysed in its language: each distinct analysed term (at most 64)
+   * with weight 1, and for a Persian or Arabic question each whole word with weight {@value
+   * #WORDS_WEIGHT}.
    */
-  SparseVector query(String text) {
+  SparseVector query(String text, String language) {
     var weights = new TreeMap<Integer, Float>();
-    termCounts(text, "text", "", MAX_QUERY_TERMS)
+    termCounts(text, language, "text", "", MAX_QUERY_TERMS)
         .keySet()
         .forEach(id -> weights.merge(id, 1f, Float::sum));
-    if (text != null && Words.isArabicScript(text)) {
-      termCounts(text, BilingualAnalyzer.WORDS, WORD_PREFIX, MAX_QUERY_TERMS)
+    if (LexicalAnalysis.weighsWholeWords(language)) {
+      termCounts(text, language, BilingualAnalyzer.WORDS, WORD_PREFIX, MAX_QUERY_TERMS)
           .keySet()
           .forEach(id -> weights.merge(id, WORDS_WEIGHT, Float::sum));
     }
@@ -75,23 +73,14 @@ final class LexicalVectors {
     return StringHelper.murmurhash3_x86_32(new BytesRef(term), 0);
   }
 
-  private Map<Integer, Integer> termCounts(String text, String field, String prefix, int maxTerms) {
+  private Map<Integer, Integer> termCounts(
+      String text, String language, String field, String prefix, int maxTerms) {
     var counts = new TreeMap<Integer, Integer>();
-    if (text == null || text.isBlank()) {
-      return counts;
-    }
-    try (var stream = analyzer.tokenStream(field, text)) {
-      var term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken()) {
-        int id = termId(prefix + term);
-        if (counts.containsKey(id) || counts.size() < maxTerms) {
-          counts.merge(id, 1, Integer::sum);
-        }
+    for (String term : analysis.terms(language, field, text)) {
+      int id = termId(prefix + term);
+      if (counts.containsKey(id) || counts.size() < maxTerms) {
+        counts.merge(id, 1, Integer::sum);
       }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     return counts;
   }

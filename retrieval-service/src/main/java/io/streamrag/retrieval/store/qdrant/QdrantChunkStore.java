@@ -127,7 +127,7 @@ public final class QdrantChunkStore implements ChunkStore {
               + " dimensions, the collection "
               + dimension);
     }
-    PointStruct point = ChunkPoints.point(c, lexical.document(c.text()));
+    PointStruct point = ChunkPoints.point(c, lexical.document(c.text(), c.language()));
     enqueue(
         PointsUpdateOperation.newBuilder()
             .setUpsert(PointStructList.newBuilder().addPoints(point))
