@@ -56,26 +56,18 @@ public final class PostgresConversationStore implements ConversationStore {
 
   @Override
   public List<RememberedTurn> recent(ConversationKey key, int max) {
-    var newestFirst =
-        run(
-            () ->
-                jdbc.sql(
-                        "SELECT "
-                            + COLUMNS
-                            + " FROM conversation_turn WHERE "
-                            + OWNER
-                            + " ORDER BY answered_at DESC LIMIT :max")
-                    .params(owner(key))
-                    .param("max", max)
-                    .query(this::turn)
-                    .list());
-    var oldestFirst = new ArrayList<>(newestFirst);
+    var oldestFirst = new ArrayList<>(select(key, "answered_at DESC LIMIT " + Math.max(0, max)));
     java.util.Collections.reverse(oldestFirst);
     return oldestFirst;
   }
 
   @Override
   public List<RememberedTurn> all(ConversationKey key) {
+    return select(key, "answered_at");
+  }
+
+  /** The owner's turns of a conversation, in the given order ({@code max} is an int, not input). */
+  private List<RememberedTurn> select(ConversationKey key, String order) {
     return run(
         () ->
             jdbc.sql(
@@ -83,7 +75,8 @@ public final class PostgresConversationStore implements ConversationStore {
                         + COLUMNS
                         + " FROM conversation_turn WHERE "
                         + OWNER
-                        + " ORDER BY answered_at")
+                        + " ORDER BY "
+                        + order)
                 .params(owner(key))
                 .query(this::turn)
                 .list());
