@@ -6,6 +6,8 @@ import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import io.streamrag.schemas.chat.ConversationRequested;
 import io.streamrag.schemas.chat.ConversationStarted;
+import io.streamrag.schemas.chat.KnowledgeToolAnswered;
+import io.streamrag.schemas.chat.KnowledgeToolCalled;
 import io.streamrag.schemas.chat.RetrievalRequested;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
@@ -188,6 +190,29 @@ public final class Topics {
           6,
           Map.of("retention.ms", HOUR_MS));
 
+  /** The model's query_knowledge calls (S2): llm-service asks, retrieval-service searches. */
+  public static final TopicSpec KNOWLEDGE_REQUESTS =
+      new TopicSpec(
+          "knowledge.requests",
+          KnowledgeToolCalled.class,
+          "call_id",
+          "llm-service",
+          List.of("retrieval-service"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", DAY_MS));
+
+  public static final TopicSpec KNOWLEDGE_REPLIES =
+      new TopicSpec(
+          "knowledge.replies",
+          KnowledgeToolAnswered.class,
+          "call_id",
+          "retrieval-service",
+          List.of("llm-service (every replica)"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", HOUR_MS));
+
   public static final TopicSpec CHAT_ANSWERS =
       new TopicSpec(
           "chat.answers",
@@ -256,6 +281,8 @@ public final class Topics {
       deadLetters("dlq.retrieval.index", "retrieval-service", INDEX_CHANGES);
   public static final TopicSpec DLQ_RETRIEVAL_REQUESTS =
       deadLetters("dlq.retrieval.requests", "retrieval-service", RETRIEVAL_REQUESTS);
+  public static final TopicSpec DLQ_RETRIEVAL_KNOWLEDGE =
+      deadLetters("dlq.retrieval.knowledge", "retrieval-service", KNOWLEDGE_REQUESTS);
   public static final TopicSpec DLQ_LLM_REQUESTS =
       deadLetters("dlq.llm.requests", "llm-service", CHAT_REQUESTS);
   public static final TopicSpec DLQ_LLM_CONVERSATIONS =
@@ -277,6 +304,8 @@ public final class Topics {
           CHAT_REQUESTS,
           RETRIEVAL_REQUESTS,
           RETRIEVAL_REPLIES,
+          KNOWLEDGE_REQUESTS,
+          KNOWLEDGE_REPLIES,
           CHAT_ANSWERS,
           CHAT_CONVERSATIONS,
           CONVERSATION_REQUESTS,
@@ -285,6 +314,7 @@ public final class Topics {
           DLQ_INGEST_DOCUMENTS,
           DLQ_RETRIEVAL_INDEX,
           DLQ_RETRIEVAL_REQUESTS,
+          DLQ_RETRIEVAL_KNOWLEDGE,
           DLQ_LLM_REQUESTS,
           DLQ_LLM_CONVERSATIONS);
 
