@@ -10,8 +10,15 @@ import org.springframework.validation.annotation.Validated;
  * How llm-service handles one chat request ({@code llm.chat.*}).
  *
  * @param maxMessageChars a longer message is refused (the gateway refuses it first, with 413)
- * @param retrievalTimeout the longest wait for retrieval-service; then the answer is degraded
+ * @param retrievalTimeout the longest wait for retrieval-service, per search or tool call; then the
+ *     search is degraded
+ * @param relevanceThreshold the deterministic planner's least relevance for evidence (S3.4)
  */
 @Validated
 @ConfigurationProperties("llm.chat")
-public record ChatProperties(@Positive int maxMessageChars, @NotNull Duration retrievalTimeout) {}
+public record ChatProperties(
+    @Positive int maxMessageChars,
+    @NotNull Duration retrievalTimeout,
+    @jakarta.validation.constraints.DecimalMin("0.0")
+        @jakarta.validation.constraints.DecimalMax("1.0")
+        double relevanceThreshold) {}

@@ -18,8 +18,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * The Kafka handler of conversation.requests: the gateway (which checked ownership) lists or erases
- * a conversation's turns; the reply goes back on conversation.replies. A database outage is a reply
- * with an error, never silence.
+ * a conversation's turns, or asks for an answer's trace (which only the user who asked gets); the
+ * reply goes back on conversation.replies. A database outage is a reply with an error, never
+ * silence.
  */
 @Component
 class ConversationRequests {
@@ -46,7 +47,10 @@ class ConversationRequests {
             .setConversationId(call.getConversationId())
             .setTurns(List.of());
     try {
-      if (call.getAction() == ConversationAction.ERASE) {
+      if (call.getAction() == ConversationAction.TRACE) {
+        var trace = store.trace(call.getRequestId(), call.getUserId());
+        reply.setFound(trace.isPresent()).setTrace(trace.orElse(List.of()));
+      } else if (call.getAction() == ConversationAction.ERASE) {
         int erased = store.erase(key);
         log.info("conversation {} erased: {} turns", call.getConversationId(), erased);
         reply.setErased(erased);

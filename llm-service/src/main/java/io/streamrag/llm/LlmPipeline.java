@@ -1,26 +1,27 @@
 package io.streamrag.llm;
 
 import io.streamrag.kit.kafka.Outbox;
-import io.streamrag.llm.memory.MemoryRecall;
-import io.streamrag.llm.memory.StoredTurn;
+import io.streamrag.llm.agentic.AgenticAnswerer;
+import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.memory.TurnRecorder;
 import io.streamrag.llm.prerun.PreRunChain;
 import io.streamrag.llm.prerun.PreRunRefusal;
+import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.llm.prompt.MissingEvidence;
 import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.provider.Answer;
 import io.streamrag.llm.provider.AnswerProvider;
+import io.streamrag.llm.provider.ExtractiveProvider;
 import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.stream.AnswerStream;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.Citation;
+import io.streamrag.schemas.chat.NeedsHuman;
 import io.streamrag.schemas.chat.Passage;
-import io.streamrag.schemas.chat.RememberedTurn;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -28,30 +29,40 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * llm-service, step by step: a chat request becomes a streamed, cited answer that the conversation
- * remembers.
+ * llm-service, step by step: a chat request becomes a streamed, cited answer that rests only on
+ * evidence, and that the conversation remembers.
  */
 public class LlmPipeline {
 
   private static final Logger log = LoggerFactory.getLogger(LlmPipeline.class);
 
   private final PreRunChain preRun;
+  private final PreRunStep classicRetrieval;
   private final PromptBuilder prompts;
   private final AnswerProvider provider;
+  private final AgenticAnswerer agentic;
   private final TurnRecorder memory;
   private final Outbox outbox;
   private final Clock clock;
 
+  /**
+   * @param classicRetrieval the chain's retrieval step, run again in classic mode when an agentic
+   *     answer finds no model to answer it
+   */
   public LlmPipeline(
       PreRunChain preRun,
+      PreRunStep classicRetrieval,
       PromptBuilder prompts,
       AnswerProvider provider,
+      AgenticAnswerer agentic,
       TurnRecorder memory,
       Outbox outbox,
       Clock clock) {
     this.preRun = preRun;
+    this.classicRetrieval = classicRetrieval;
     this.prompts = prompts;
     this.provider = provider;
+    this.agentic = agentic;
     this.memory = memory;
     this.outbox = outbox;
     this.clock = clock;
@@ -59,9 +70,8 @@ public class LlmPipeline {
 
   /** Answers one chat request. */
   public void answer(ChatRequested request) {
-    Instant asked = request.getRequestedAt();
     var out = new AnswerStream(outbox, clock, request.getRequestId());
-    // 1. the pre-run chain (S0.2): guards, config sync, memory, follow-up rewrite, retrieval
+    // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
     Preparation p;
     try {
       p = preRun.run(request);
@@ -69,54 +79,99 @@ public class LlmPipeline {
       out.error(refused.code(), refused.getMessage());
       return;
     }
-    // 2. say what the answer rests on: KBs, memory, the query searched, who answers first
-    var context = p.context();
-    out.meta(
-        new AnswerMeta(
-            String.join(",", context.getKbNames()),
-            provider.name(),
-            provider.model(),
-            context.getDegraded(),
-            p.recall().status(),
-            p.recall().turns().size(),
-            p.rewritten() ? p.query() : null));
-    // 3. the prompt: tone, instructions, sensor data, sourced passages, earlier turns, question
-    var prompt = prompts.build(p);
-    // 4. stream the answer, from whichever provider is up (S1.8)
+    // 2. say what the answer rests on, then its retrieval path so far, step by step (S3.6)
+    out.meta(meta(p));
+    p.trace().watch(out::trace);
+    // 3. answer: classic from the evidence, or agentic through the tool
     var text = new StringBuilder();
-    long[] firstToken = {-1};
-    Answer answer;
+    var tokens = new Tokens(out, text, clock, request.getRequestedAt());
+    Answered answered;
     try {
-      answer =
-          provider.answer(
-              prompt,
-              context,
-              piece -> {
-                if (firstToken[0] < 0) {
-                  firstToken[0] = Duration.between(asked, clock.instant()).toMillis();
-                }
-                text.append(piece);
-                out.token(piece);
-              });
+      answered = p.agentic() ? agentic(p, tokens) : classic(p, tokens);
     } catch (ProviderException e) {
       log.warn("answer {} failed: {}", request.getRequestId(), e.getMessage());
       out.error("provider_failed", e.getMessage());
       return;
     }
-    // 5. the sources it cites (all given sources when it cited none), then done
-    var citations = citations(context.getPassages(), answer.cited());
+    // 4. the sources it cites (all given sources when it cited none), what is missing, done
+    var citations = citations(answered.passages(), answered.answer().cited());
     citations.forEach(out::citation);
-    out.done(
-        new AnswerDone(
-            answer.provider(),
-            answer.model(),
-            answer.usage().promptTokens(),
-            answer.usage().completionTokens(),
-            answer.fallbacks().stream().map(f -> f.provider() + ": " + f.reason()).toList()));
-    // 6. remember the turn, off this thread: done never waits for the database (S0.7)
-    if (!"off".equals(p.recall().status())) {
-      memory.record(turn(p, text.toString(), citations, answer, asked, firstToken[0]));
+    NeedsHuman needs = answered.evidence().needsHuman().orElse(null);
+    if (needs != null) {
+      out.needsHuman(needs);
     }
+    out.done(done(answered, needs));
+    // 5. remember the turn and keep the trace, off this thread: done never waits (S0.7, S3.6)
+    memory.record(
+        Remembered.turn(p, text.toString(), citations, answered.answer(), tokens, clock),
+        Remembered.trace(p, answered.mode(), needs),
+        !"off".equals(p.recall().status()));
+  }
+
+  /** What an answer rests on and who gave it. */
+  private record Answered(Answer answer, Evidence evidence, List<Passage> passages, String mode) {}
+
+  private Answered classic(Preparation p, Tokens tokens) {
+    var evidence = p.evidence();
+    var prompt = prompts.build(p);
+    if (!p.context().getDegraded()
+        && !evidence.parts().isEmpty()
+        && evidence.parts().stream().noneMatch(Evidence.PartEvidence::found)) {
+      // nothing to ground an answer on: no model is asked, nothing is made up (S3.5)
+      var missing = evidence.needsHuman().map(NeedsHuman::getMissing).orElse(List.of());
+      ExtractiveProvider.stream(
+          MissingEvidence.refusal(p.request().getLanguage(), missing), tokens);
+      return new Answered(
+          new Answer(List.of(), "none", "none", Answer.TokenUsage.NONE),
+          evidence,
+          List.of(),
+          "classic");
+    }
+    var answer = provider.answer(prompt, p.context(), tokens);
+    return new Answered(answer, evidence, p.context().getPassages(), "classic");
+  }
+
+  private Answered agentic(Preparation p, Tokens tokens) {
+    try {
+      var result = agentic.answer(p, tokens);
+      return new Answered(result.answer(), result.evidence(), result.passages(), "agentic");
+    } catch (ProviderException e) {
+      if (e.midStream() || tokens.started()) {
+        throw e;
+      }
+      // no model could answer with the tool: knowledge is never silently lost (S2.3)
+      p.trace()
+          .add("mode", null, null, List.of(), null, "classic: no model answered with the tool");
+      var classic = classicRetrieval.apply(p.withMode("classic"));
+      return classic(classic, tokens);
+    }
+  }
+
+  private AnswerMeta meta(Preparation p) {
+    var context = p.context();
+    return new AnswerMeta(
+        String.join(",", context.getKbNames()),
+        provider.name(),
+        provider.model(),
+        context.getDegraded(),
+        p.recall().status(),
+        p.recall().turns().size(),
+        p.rewritten() ? p.query() : null);
+  }
+
+  private static AnswerDone done(Answered answered, NeedsHuman needs) {
+    var answer = answered.answer();
+    return AnswerDone.newBuilder()
+        .setProvider(answer.provider())
+        .setModel(answer.model())
+        .setPromptTokens(answer.usage().promptTokens())
+        .setCompletionTokens(answer.usage().completionTokens())
+        .setFallbacks(
+            answer.fallbacks().stream().map(f -> f.provider() + ": " + f.reason()).toList())
+        .setNeedsHuman(needs)
+        .setMode(answered.mode())
+        .setSearches(answered.evidence().searches())
+        .build();
   }
 
   private static List<Citation> citations(List<Passage> passages, List<Integer> cited) {
@@ -128,36 +183,5 @@ public class LlmPipeline {
       citations.add(new Citation(n, p.getSource(), p.getKbName(), p.getRelevance()));
     }
     return citations;
-  }
-
-  private StoredTurn turn(
-      Preparation p,
-      String text,
-      List<Citation> citations,
-      Answer answer,
-      Instant asked,
-      long firstTokenMs) {
-    Instant answered = clock.instant();
-    var request = p.request();
-    return new StoredTurn(
-        MemoryRecall.keyOf(request),
-        request.getPipeline(),
-        RememberedTurn.newBuilder()
-            .setRequestId(request.getRequestId())
-            .setQuestion(request.getMessage())
-            .setQuery(p.rewritten() ? p.query() : null)
-            .setAnswer(text)
-            .setLanguage(request.getLanguage())
-            .setKbs(p.context().getKbNames())
-            .setCitations(citations)
-            .setProvider(answer.provider())
-            .setModel(answer.model())
-            .setPromptTokens(answer.usage().promptTokens())
-            .setCompletionTokens(answer.usage().completionTokens())
-            .setAskedAt(asked)
-            .setAnsweredAt(answered)
-            .setFirstTokenMs(Math.max(firstTokenMs, 0))
-            .setTotalMs(Duration.between(asked, answered).toMillis())
-            .build());
   }
 }

@@ -6,8 +6,13 @@ import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
+import io.streamrag.llm.agentic.AgenticAnswerer;
+import io.streamrag.llm.agentic.KnowledgeTool;
 import io.streamrag.llm.config.ConfigSync;
 import io.streamrag.llm.config.LiveConfig;
+import io.streamrag.llm.evidence.DeterministicPlanner;
+import io.streamrag.llm.evidence.EvidenceLoop;
+import io.streamrag.llm.evidence.Planner;
 import io.streamrag.llm.memory.ConversationStore;
 import io.streamrag.llm.memory.MemoryRecall;
 import io.streamrag.llm.memory.TurnRecorder;
@@ -16,7 +21,8 @@ import io.streamrag.llm.prerun.PreRunChain;
 import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.openai.ProviderChain;
-import io.streamrag.llm.retrieval.KnowledgeRetrieval;
+import io.streamrag.llm.retrieval.EvidenceRetrieval;
+import io.streamrag.llm.retrieval.ModeSelection;
 import io.streamrag.llm.rewrite.FollowUpRewrite;
 import io.streamrag.llm.rewrite.KeyTermRewriter;
 import io.streamrag.llm.rewrite.ModelRewriter;
@@ -24,6 +30,7 @@ import io.streamrag.llm.rewrite.QueryRewriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
@@ -35,6 +42,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.messaging.Message;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The Kafka handler (one call into the pipeline) and the pre-run chain; the provider: {@link
@@ -51,12 +59,27 @@ class LlmWiring {
 
   @Bean
   LlmPipeline llmPipeline(
-      PreRunChain preRun, AnswerProvider provider, TurnRecorder memory, Outbox outbox) {
+      PreRunChain preRun,
+      EvidenceRetrieval retrieval,
+      AnswerProvider provider,
+      AgenticAnswerer agentic,
+      TurnRecorder memory,
+      Outbox outbox) {
     return new LlmPipeline(
-        preRun, new PromptBuilder(), provider, memory, outbox, Clock.systemUTC());
+        preRun,
+        retrieval,
+        new PromptBuilder(),
+        provider,
+        agentic,
+        memory,
+        outbox,
+        Clock.systemUTC());
   }
 
-  /** S0.2's order: injection guard, length guard, config sync, (memory, rewrite,) retrieval. */
+  /**
+   * S0.2's order: injection guard, length guard, config sync, then (memory, follow-up rewrite,
+   * retrieval mode) retrieval.
+   */
   @Bean
   PreRunChain preRunChain(
       ChatProperties chat,
@@ -64,7 +87,8 @@ class LlmWiring {
       ConversationStore conversations,
       TurnRecorder recorder,
       QueryRewriter rewriter,
-      RequestClient<ContextRetrieved> retrieval) {
+      ProviderChain chain,
+      EvidenceRetrieval retrieval) {
     return new PreRunChain(
         List.of(
             new GuardStep(new PromptInjectionGuardrail()),
@@ -72,7 +96,52 @@ class LlmWiring {
             new ConfigSync(live),
             new MemoryRecall(conversations, recorder),
             new FollowUpRewrite(rewriter),
-            new KnowledgeRetrieval(retrieval, chat.retrievalTimeout(), Clock.systemUTC())));
+            new ModeSelection(() -> chain.expected().map(e -> e.tools()).orElse(false)),
+            retrieval));
+  }
+
+  /** Classic retrieval: the evidence loop over retrieval-service's context search (S3). */
+  @Bean
+  EvidenceRetrieval evidenceRetrieval(
+      RequestClient<ContextRetrieved> retrieval, Planner planner, ChatProperties chat) {
+    return new EvidenceRetrieval(
+        retrieval, new EvidenceLoop(planner), chat.retrievalTimeout(), Clock.systemUTC());
+  }
+
+  /** Agentic retrieval: the model with the query_knowledge tool (S2). */
+  @Bean
+  AgenticAnswerer agenticAnswerer(
+      ProviderChain chain,
+      RequestClient<KnowledgeToolAnswered> knowledge,
+      Planner planner,
+      ChatProperties chat,
+      JsonMapper json) {
+    return new AgenticAnswerer(
+        chain,
+        new KnowledgeTool(knowledge, chat.retrievalTimeout(), Clock.systemUTC()),
+        planner,
+        json);
+  }
+
+  /** The judgement of failure handling (S3). */
+  @Bean
+  Planner planner(ChatProperties chat) {
+    return new DeterministicPlanner(chat.relevanceThreshold());
+  }
+
+  /** Replies of retrieval-service to the model's tool calls; Spring runs their listener. */
+  @Bean
+  ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> knowledgeReplies(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
+    return RequestReply.template(brokers, Topics.KNOWLEDGE_REPLIES, "llm");
+  }
+
+  @Bean
+  RequestClient<KnowledgeToolAnswered> knowledgeClient(
+      @org.springframework.beans.factory.annotation.Qualifier("knowledgeReplies")
+          ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> knowledgeReplies) {
+    return new RequestClient<>(
+        knowledgeReplies, Topics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
   }
 
   /** The model rewrites follow-ups when one is configured; the word rule otherwise. */
@@ -92,14 +161,17 @@ class LlmWiring {
 
   @Bean
   RequestClient<ContextRetrieved> retrievalClient(
-      ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies) {
+      @org.springframework.beans.factory.annotation.Qualifier("retrievalReplies")
+          ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies) {
     return new RequestClient<>(retrievalReplies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
   }
 
-  /** Ready once retrieval's replies can reach this replica. */
+  /** Ready once retrieval's replies, to context searches and tool calls, can reach this replica. */
   @Bean
-  HealthIndicator retrievalRepliesHealthIndicator(RequestClient<ContextRetrieved> retrieval) {
-    return () -> (retrieval.ready() ? Health.up() : Health.outOfService()).build();
+  HealthIndicator retrievalRepliesHealthIndicator(
+      RequestClient<ContextRetrieved> retrieval, RequestClient<KnowledgeToolAnswered> knowledge) {
+    return () ->
+        (retrieval.ready() && knowledge.ready() ? Health.up() : Health.outOfService()).build();
   }
 
   @Bean(destroyMethod = "close")

@@ -18,6 +18,7 @@ public final class ConfigSync implements PreRunStep {
 
   @Override
   public Preparation apply(Preparation preparation) {
-    return preparation.withConfig(live.settings(preparation.request().getPipeline()), live.tones());
+    String pipeline = preparation.request().getPipeline();
+    return preparation.withConfig(live.settings(pipeline), live.tones(pipeline));
   }
 }

@@ -44,14 +44,18 @@ public final class LiveConfig implements AutoCloseable {
         pipelines.get(pipeline).orElseGet(() -> PipelineDefaults.of(pipeline)));
   }
 
-  /** Every knowledge base's tone as of now, blank ones left out. */
-  public Map<String, String> tones() {
+  /** The tone of each knowledge base of the pipeline as of now, blank ones left out. */
+  public Map<String, String> tones(String pipeline) {
     var tones = new HashMap<String, String>();
     bases
         .asMap()
         .forEach(
             (kb, config) -> {
-              if (!config.getTone().isBlank()) {
+              boolean member =
+                  config.getPipelines().isEmpty()
+                      ? config.getPipeline().equals(pipeline)
+                      : config.getPipelines().contains(pipeline);
+              if (member && !config.getTone().isBlank()) {
                 tones.put(kb, config.getTone());
               }
             });

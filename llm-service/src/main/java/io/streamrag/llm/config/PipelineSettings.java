@@ -1,5 +1,6 @@
 package io.streamrag.llm.config;
 
+import io.streamrag.kit.config.PipelineDefaults;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.util.Map;
 
@@ -11,13 +12,37 @@ import java.util.Map;
  * @param degradedInstructions told instead when the knowledge base is unavailable (S0.6)
  * @param memoryMaxTurns earlier turns carried into the prompt; 0 turns memory off
  * @param memoryMaxTokens the most tokens those turns may take
+ * @param mode {@code classic}, {@code agentic} or {@code auto} (S2.3)
+ * @param agenticInstructions what the model is told in agentic mode (S2.4)
+ * @param searchBudget searches one question may make across its parts (S3.2)
  */
 public record PipelineSettings(
     String pipeline,
     String instructions,
     String degradedInstructions,
     int memoryMaxTurns,
-    int memoryMaxTokens) {
+    int memoryMaxTokens,
+    String mode,
+    String agenticInstructions,
+    int searchBudget) {
+
+  /** Settings in auto mode with the default agentic instructions and budget. */
+  public PipelineSettings(
+      String pipeline,
+      String instructions,
+      String degradedInstructions,
+      int memoryMaxTurns,
+      int memoryMaxTokens) {
+    this(
+        pipeline,
+        instructions,
+        degradedInstructions,
+        memoryMaxTurns,
+        memoryMaxTokens,
+        PipelineDefaults.MODE,
+        PipelineDefaults.AGENTIC_INSTRUCTIONS,
+        PipelineDefaults.SEARCH_BUDGET);
+  }
 
   private static final Map<String, String> LANGUAGES =
       Map.of("fa", "Persian", "ar", "Arabic", "en", "English");
@@ -28,7 +53,18 @@ public record PipelineSettings(
         config.getInstructions(),
         config.getDegradedInstructions(),
         config.getMemoryMaxTurns(),
-        config.getMemoryMaxTokens());
+        config.getMemoryMaxTokens(),
+        config.getMode(),
+        config.getAgenticInstructions().isBlank()
+            ? PipelineDefaults.AGENTIC_INSTRUCTIONS
+            : config.getAgenticInstructions(),
+        config.getSearchBudget());
+  }
+
+  /** The agentic instructions for a question in {@code language}. */
+  public String agenticInstructionsFor(String language) {
+    return agenticInstructions.replace(
+        "{language}", LANGUAGES.getOrDefault(language, "the language of the question"));
   }
 
   /** The instructions for a question in {@code language} ({@code fa}, {@code ar}, {@code en}). */

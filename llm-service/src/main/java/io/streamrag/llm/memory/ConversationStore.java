@@ -23,8 +23,15 @@ public interface ConversationStore {
   /** Keeps a turn; keeping the same request twice changes nothing. */
   void save(StoredTurn turn);
 
-  /** Erases every turn of a conversation; returns how many there were. */
+  /** Erases every turn of a conversation, and its answers' traces; returns how many turns. */
   int erase(ConversationKey key);
+
+  /** Keeps an answer's retrieval path; keeping the same answer twice changes nothing. */
+  void saveTrace(StoredTrace trace);
+
+  /** The retrieval path of an answer the user asked for; empty when they asked no such answer. */
+  java.util.Optional<List<io.streamrag.schemas.chat.TraceStep>> trace(
+      String requestId, String userId);
 
   /** The store could not be read or written. */
   final class MemoryUnavailable extends RuntimeException {

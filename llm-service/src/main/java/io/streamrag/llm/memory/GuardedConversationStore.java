@@ -62,6 +62,21 @@ public final class GuardedConversationStore implements ConversationStore {
     return guarded(() -> store.erase(key));
   }
 
+  @Override
+  public void saveTrace(StoredTrace trace) {
+    guarded(
+        () -> {
+          store.saveTrace(trace);
+          return null;
+        });
+  }
+
+  @Override
+  public java.util.Optional<List<io.streamrag.schemas.chat.TraceStep>> trace(
+      String requestId, String userId) {
+    return guarded(() -> store.trace(requestId, userId));
+  }
+
   private <T> T guarded(Supplier<T> call) {
     try {
       return breaker.executeSupplier(call);

@@ -2,6 +2,7 @@ package io.streamrag.llm.memory;
 
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.RememberedTurn;
+import io.streamrag.schemas.chat.TraceStep;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -131,10 +132,43 @@ public final class PostgresConversationStore implements ConversationStore {
                       .params(owner(key))
                       .param("now", Timestamp.from(clock.instant()))
                       .update();
+                  jdbc.sql("DELETE FROM answer_trace WHERE " + OWNER).params(owner(key)).update();
                   return jdbc.sql("DELETE FROM conversation_turn WHERE " + OWNER)
                       .params(owner(key))
                       .update();
                 }));
+  }
+
+  @Override
+  public void saveTrace(StoredTrace trace) {
+    run(
+        () ->
+            jdbc.sql(
+                    "INSERT INTO answer_trace (request_id, conversation_id, user_id, sensor_uuid,"
+                        + " mode, steps, missing, asked_at) SELECT :request, :conversation, :user,"
+                        + " :sensor, :mode, CAST(:steps AS JSONB), CAST(:missing AS JSONB),"
+                        + " :askedAt WHERE NOT EXISTS (SELECT 1 FROM conversation_erasure WHERE "
+                        + OWNER
+                        + " AND erased_at >= :askedAt) ON CONFLICT (request_id) DO NOTHING")
+                .params(owner(trace.key()))
+                .param("request", trace.requestId())
+                .param("mode", trace.mode())
+                .param("steps", json.writeValueAsString(TraceJson.of(trace.steps())))
+                .param("missing", json.writeValueAsString(trace.missing()))
+                .param("askedAt", Timestamp.from(trace.askedAt()))
+                .update());
+  }
+
+  @Override
+  public java.util.Optional<List<TraceStep>> trace(String requestId, String userId) {
+    return run(
+        () ->
+            jdbc.sql(
+                    "SELECT steps FROM answer_trace WHERE request_id = :request AND user_id = :user")
+                .param("request", requestId)
+                .param("user", userId)
+                .query((rs, row) -> TraceJson.read(json.readTree(rs.getString("steps"))))
+                .optional());
   }
 
   private <T> T run(Supplier<T> statement) {

@@ -39,13 +39,42 @@ public final class TurnRecorder {
 
   /** Stores the turn in the background. */
   public void record(StoredTurn turn) {
+    record(turn, null, true);
+  }
+
+  /**
+   * Stores an answer's trace, and its turn when {@code remember} (memory is not off), in the
+   * background.
+   */
+  public void record(StoredTurn turn, StoredTrace trace, boolean remember) {
     change(turn.key(), +1);
     try {
-      writer.execute(() -> write(turn));
+      writer.execute(
+          () -> {
+            try {
+              if (trace != null) {
+                saveTrace(trace);
+              }
+            } finally {
+              if (remember) {
+                write(turn);
+              } else {
+                change(turn.key(), -1);
+              }
+            }
+          });
     } catch (RejectedExecutionException e) {
       change(turn.key(), -1);
       lost.incrementAndGet();
       log.warn("turn {} not remembered: the write queue is full", turn.turn().getRequestId());
+    }
+  }
+
+  private void saveTrace(StoredTrace trace) {
+    try {
+      store.saveTrace(trace);
+    } catch (ConversationStore.MemoryUnavailable e) {
+      log.warn("trace of {} not kept: {}", trace.requestId(), e.getMessage());
     }
   }
 

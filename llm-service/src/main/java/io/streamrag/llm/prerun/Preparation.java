@@ -1,6 +1,8 @@
 package io.streamrag.llm.prerun;
 
 import io.streamrag.llm.config.PipelineSettings;
+import io.streamrag.llm.evidence.Evidence;
+import io.streamrag.llm.evidence.Trace;
 import io.streamrag.llm.memory.Recall;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -14,7 +16,11 @@ import java.util.Map;
  * @param tones each knowledge base's live tone (config sync)
  * @param recall the conversation's earlier turns that fit the window (memory)
  * @param query what retrieval searches: the message, or its standalone rewrite
- * @param context what retrieval found; null before retrieval
+ * @param mode {@code classic} or {@code agentic} once chosen (S2.3); null before
+ * @param evidence what classic retrieval accepted, part by part (S3); null in agentic mode
+ * @param context what retrieval found (classic: the accepted passages, the sensor's snapshot); null
+ *     before retrieval
+ * @param trace the retrieval path so far (S3.6)
  */
 public record Preparation(
     ChatRequested request,
@@ -22,35 +28,52 @@ public record Preparation(
     Map<String, String> tones,
     Recall recall,
     String query,
-    ContextRetrieved context) {
+    String mode,
+    Evidence evidence,
+    ContextRetrieved context,
+    Trace trace) {
 
   public Preparation {
     tones = Map.copyOf(tones);
   }
 
-  /** The start of the chain: only the request. */
+  /** The start of the chain: only the request, and a trace kept until someone watches it. */
   public static Preparation of(ChatRequested request) {
-    return new Preparation(request, null, Map.of(), Recall.NONE, request.getMessage(), null);
+    return new Preparation(
+        request, null, Map.of(), Recall.NONE, request.getMessage(), null, null, null, new Trace());
   }
 
   public Preparation withConfig(PipelineSettings settings, Map<String, String> tones) {
-    return new Preparation(request, settings, tones, recall, query, context);
+    return new Preparation(request, settings, tones, recall, query, mode, evidence, context, trace);
   }
 
   public Preparation withRecall(Recall recall) {
-    return new Preparation(request, settings, tones, recall, query, context);
+    return new Preparation(request, settings, tones, recall, query, mode, evidence, context, trace);
   }
 
   public Preparation withQuery(String query) {
-    return new Preparation(request, settings, tones, recall, query, context);
+    return new Preparation(request, settings, tones, recall, query, mode, evidence, context, trace);
+  }
+
+  public Preparation withMode(String mode) {
+    return new Preparation(request, settings, tones, recall, query, mode, evidence, context, trace);
   }
 
   public Preparation withContext(ContextRetrieved context) {
-    return new Preparation(request, settings, tones, recall, query, context);
+    return new Preparation(request, settings, tones, recall, query, mode, evidence, context, trace);
+  }
+
+  public Preparation withEvidence(Evidence evidence, ContextRetrieved context) {
+    return new Preparation(request, settings, tones, recall, query, mode, evidence, context, trace);
   }
 
   /** True when the query is a rewrite of the message. */
   public boolean rewritten() {
     return !query.equals(request.getMessage());
+  }
+
+  /** True when the model retrieves through the tool (S2.3). */
+  public boolean agentic() {
+    return "agentic".equals(mode);
   }
 }

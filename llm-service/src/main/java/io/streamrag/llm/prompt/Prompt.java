@@ -10,11 +10,19 @@ import java.util.List;
  * @param history earlier turns of the conversation, oldest first (S0.7); empty for a first message
  * @param user the question
  * @param language the question's language ({@code fa}, {@code ar} or {@code en}): the answer's
+ * @param missing the parts of the question left without evidence (S3.5); the answer must say so
  */
-public record Prompt(String system, List<Turn> history, String user, String language) {
+public record Prompt(
+    String system, List<Turn> history, String user, String language, List<String> missing) {
 
   public Prompt {
     history = List.copyOf(history);
+    missing = List.copyOf(missing);
+  }
+
+  /** A prompt whose question has evidence for every part. */
+  public Prompt(String system, List<Turn> history, String user, String language) {
+    this(system, history, user, language, List.of());
   }
 
   /** A prompt without history. */

@@ -48,11 +48,19 @@ public final class PromptBuilder {
           .append(passage.getText().strip())
           .append("\n\n");
     }
+    List<String> missing =
+        p.evidence() == null
+            ? List.of()
+            : p.evidence().needsHuman().map(n -> n.getMissing()).orElse(List.of());
+    if (!missing.isEmpty()) {
+      system.append(MissingEvidence.instruction(missing)).append('\n');
+    }
     var history =
         p.recall().turns().stream()
             .map(t -> new Prompt.Turn(t.getQuestion(), t.getAnswer()))
             .toList();
-    return new Prompt(system.toString().strip(), history, p.request().getMessage(), language);
+    return new Prompt(
+        system.toString().strip(), history, p.request().getMessage(), language, missing);
   }
 
   /** {@code [Source: irrigation/et0.en.md | Relevance: 0.87]} */

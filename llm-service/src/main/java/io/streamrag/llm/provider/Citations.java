@@ -6,14 +6,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The passage numbers a model's answer cites as {@code [n]}. */
-final class Citations {
+public final class Citations {
 
   private static final Pattern CITATION = Pattern.compile("\\[(\\d{1,2})]");
 
   private Citations() {}
 
   /** Distinct numbers in order of first citation; numbers outside 1..passages are left out. */
-  static List<Integer> in(CharSequence answer, int passages) {
+  public static List<Integer> in(CharSequence answer, int passages) {
     var cited = new ArrayList<Integer>();
     Matcher m = CITATION.matcher(answer);
     while (m.find()) {

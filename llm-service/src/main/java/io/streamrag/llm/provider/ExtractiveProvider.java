@@ -2,6 +2,7 @@ package io.streamrag.llm.provider;
 
 import io.streamrag.kit.text.Language;
 import io.streamrag.kit.text.Words;
+import io.streamrag.llm.prompt.MissingEvidence;
 import io.streamrag.llm.prompt.Prompt;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
@@ -83,6 +84,9 @@ public final class ExtractiveProvider implements AnswerProvider {
         }
       }
     }
+    if (!prompt.missing().isEmpty()) {
+      text.append("\n\n").append(MissingEvidence.line(language, prompt.missing()));
+    }
     stream(text.toString(), tokens);
     return new Answer(cited, name(), model(), Answer.TokenUsage.NONE);
   }
@@ -91,7 +95,10 @@ public final class ExtractiveProvider implements AnswerProvider {
 
   /** The best sentences: at most two per passage and four in all, in reading order. */
   private List<Quote> quotes(ContextRetrieved context, boolean arabic) {
-    Set<String> asked = content(context.getRequest().getMessage(), arabic);
+    // a rewritten follow-up ("and next week?") is matched by its standalone form
+    String question =
+        context.getQuery() == null ? context.getRequest().getMessage() : context.getQuery();
+    Set<String> asked = content(question, arabic);
     var best = new ArrayList<Quote>();
     List<Passage> passages = context.getPassages();
     for (int i = 0; i < passages.size(); i++) {
@@ -153,7 +160,7 @@ public final class ExtractiveProvider implements AnswerProvider {
   }
 
   /** Streams word by word, each piece carrying the whitespace that follows it. */
-  static void stream(String text, Consumer<String> tokens) {
+  public static void stream(String text, Consumer<String> tokens) {
     var m = Pattern.compile("\\S+\\s*").matcher(text);
     while (m.find()) {
       tokens.accept(m.group());

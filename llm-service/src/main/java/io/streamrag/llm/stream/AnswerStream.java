@@ -8,6 +8,8 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.Citation;
+import io.streamrag.schemas.chat.NeedsHuman;
+import io.streamrag.schemas.chat.TraceStep;
 import java.time.Clock;
 
 /**
@@ -34,6 +36,16 @@ public final class AnswerStream {
 
   public void token(String text) {
     send(event(AnswerEventType.TOKEN).setText(text));
+  }
+
+  /** One step of the retrieval path (S3.6). */
+  public void trace(TraceStep step) {
+    send(event(AnswerEventType.TRACE).setTrace(step));
+  }
+
+  /** The parts of the question left without evidence (S3.5). */
+  public void needsHuman(NeedsHuman needs) {
+    send(event(AnswerEventType.NEEDS_HUMAN).setNeedsHuman(needs));
   }
 
   public void citation(Citation citation) {

@@ -48,6 +48,15 @@ class TurnRecorderTest {
         public int erase(ConversationKey k) {
           return 0;
         }
+
+        @Override
+        public void saveTrace(StoredTrace trace) {}
+
+        @Override
+        public java.util.Optional<List<io.streamrag.schemas.chat.TraceStep>> trace(
+            String requestId, String userId) {
+          return java.util.Optional.empty();
+        }
       };
 
   final TurnRecorder recorder = new TurnRecorder(slow, writer);

@@ -7,6 +7,8 @@ import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.llm.evidence.DeterministicPlanner;
+import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -20,16 +22,16 @@ import org.junit.jupiter.api.Test;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 
 /**
- * Pre-run step 6 alone, over the real request/reply topics of a real broker; the test plays
+ * Pre-run step 8 alone, over the real request/reply topics of a real broker; the test plays
  * retrieval-service.
  */
-class KnowledgeRetrievalTest {
+class EvidenceRetrievalTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
   static final String USER = "retrieval-step-test";
   static ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> replies;
   static RetrievalResponder retrieval;
-  static KnowledgeRetrieval step;
+  static EvidenceRetrieval step;
 
   @BeforeAll
   static void start() throws InterruptedException {
@@ -49,8 +51,9 @@ class KnowledgeRetrievalTest {
                         .setQuery(call.getQuery())
                         .build());
     step =
-        new KnowledgeRetrieval(
+        new EvidenceRetrieval(
             new RequestClient<>(replies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class),
+            new EvidenceLoop(new DeterministicPlanner(0.3)),
             Duration.ofMillis(800),
             Clock.systemUTC());
   }
@@ -66,24 +69,42 @@ class KnowledgeRetrievalTest {
         ChatRequested.newBuilder(Contexts.request("r", "و هفته بعد؟", "fa"))
             .setUserId(USER)
             .build();
-    return Preparation.of(request).withQuery(query);
+    return Preparation.of(request)
+        .withConfig(
+            new io.streamrag.llm.config.PipelineSettings("croplogic", "i", "d", 6, 1500),
+            java.util.Map.of())
+        .withQuery(query)
+        .withMode("classic");
   }
 
   @Test
-  void theRewrittenQueryIsWhatRetrievalSearchesAndItsContextComesBack() {
-    var context = step.apply(prepared("و هفته بعد؟ رطوبت خاک")).context();
+  void theRewrittenQueryIsWhatRetrievalSearchesAndTheAcceptedPassagesMakeTheContext() {
+    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک"));
 
-    assertThat(context.getDegraded()).isFalse();
-    assertThat(context.getQuery()).isEqualTo("و هفته بعد؟ رطوبت خاک");
-    assertThat(context.getPassages()).isNotEmpty();
+    assertThat(p.context().getDegraded()).isFalse();
+    assertThat(p.context().getQuery()).isEqualTo("و هفته بعد؟ رطوبت خاک");
+    assertThat(p.context().getPassages()).isNotEmpty();
+    assertThat(p.context().getSnapshotText()).contains("12.5");
+    assertThat(p.evidence().searches()).isEqualTo(1);
+    assertThat(p.trace().steps()).extracting(s -> s.getKind()).contains("plan", "search", "accept");
   }
 
   @Test
   void whenRetrievalDoesNotAnswerInTimeTheContextIsDegradedWithTheReason() {
-    var context = step.apply(prepared("silence please")).context();
+    var p = step.apply(prepared("silence please"));
 
-    assertThat(context.getDegraded()).isTrue();
-    assertThat(context.getDegradedReason()).contains("no reply on retrieval.requests");
-    assertThat(context.getPassages()).isEmpty();
+    assertThat(p.context().getDegraded()).isTrue();
+    assertThat(p.context().getDegradedReason()).contains("no reply on retrieval.requests");
+    assertThat(p.context().getPassages()).isEmpty();
+    assertThat(p.evidence().needsHuman()).isEmpty();
+  }
+
+  @Test
+  void inAgenticModeNothingIsRetrievedBeforeTheModelRuns() {
+    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک").withMode("agentic"));
+
+    assertThat(p.context().getPassages()).isEmpty();
+    assertThat(p.evidence()).isNull();
+    assertThat(p.trace().steps()).isEmpty();
   }
 }

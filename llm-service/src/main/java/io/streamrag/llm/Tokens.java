@@ -1,0 +1,50 @@
+package io.streamrag.llm;
+
+import io.streamrag.llm.stream.AnswerStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Consumer;
+
+/**
+ * The answer's text as it streams: each piece goes out as a {@code token} event at once, and is
+ * kept for memory; the first one's delay from the request is noted.
+ */
+final class Tokens implements Consumer<String> {
+
+  private final AnswerStream out;
+  private final StringBuilder text;
+  private final Clock clock;
+  private final Instant asked;
+  private long firstMillis = -1;
+
+  Tokens(AnswerStream out, StringBuilder text, Clock clock, Instant asked) {
+    this.out = out;
+    this.text = text;
+    this.clock = clock;
+    this.asked = asked;
+  }
+
+  @Override
+  public void accept(String piece) {
+    if (firstMillis < 0) {
+      firstMillis = Duration.between(asked, clock.instant()).toMillis();
+    }
+    text.append(piece);
+    out.token(piece);
+  }
+
+  /** True once a piece reached the user: from then on no other provider may take over. */
+  boolean started() {
+    return firstMillis >= 0;
+  }
+
+  /** Milliseconds from the request to the first piece; 0 when none came. */
+  long firstMillis() {
+    return Math.max(firstMillis, 0);
+  }
+
+  Instant asked() {
+    return asked;
+  }
+}

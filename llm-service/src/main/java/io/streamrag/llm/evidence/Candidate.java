@@ -1,0 +1,17 @@
+package io.streamrag.llm.evidence;
+
+/**
+ * A passage a search returned, before it is judged.
+ *
+ * @param pointId its id in the index
+ * @param kb the knowledge base it came from ({@code __all__} for the user's own data)
+ * @param relevance the reranker's score in [0, 1]
+ */
+public record Candidate(
+    String pointId,
+    String text,
+    String source,
+    String kb,
+    String sensorUuid,
+    double relevance,
+    String language) {}

@@ -1,0 +1,119 @@
+package io.streamrag.llm.retrieval;
+
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.llm.evidence.Candidate;
+import io.streamrag.llm.evidence.Evidence;
+import io.streamrag.llm.evidence.Part;
+import io.streamrag.llm.evidence.Searcher;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.Passage;
+import io.streamrag.schemas.chat.RetrievalRequested;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The classic search of one chat request (S0.1, S0.4): each search asks retrieval-service, over
+ * Kafka, for the context of the request and a query. retrieval-service is the only service that
+ * searches, and takes the tenant filter from the request alone. A call not answered in time is a
+ * degraded search (S0.6). What every search returned is kept, to build the context the answer rests
+ * on from the passages the evidence loop accepted.
+ */
+public final class ContextSearcher implements Searcher {
+
+  private static final Logger log = LoggerFactory.getLogger(ContextSearcher.class);
+
+  private final RequestClient<ContextRetrieved> retrieval;
+  private final ChatRequested request;
+  private final Duration timeout;
+  private final Clock clock;
+  private final Map<String, Passage> seen = new LinkedHashMap<>();
+  private final LinkedHashSet<String> kbs = new LinkedHashSet<>();
+  private ContextRetrieved first;
+  private String degradedReason;
+
+  public ContextSearcher(
+      RequestClient<ContextRetrieved> retrieval,
+      ChatRequested request,
+      Duration timeout,
+      Clock clock) {
+    this.retrieval = retrieval;
+    this.request = request;
+    this.timeout = timeout;
+    this.clock = clock;
+  }
+
+  @Override
+  public Found search(String query, Part part) {
+    var call =
+        RetrievalRequested.newBuilder()
+            .setCallId(UUID.randomUUID().toString())
+            .setChat(request)
+            .setQuery(query)
+            .setRequestedAt(clock.instant())
+            .build();
+    ContextRetrieved context;
+    try {
+      context = retrieval.call(call.getCallId(), call, timeout);
+    } catch (RequestClient.CallFailed e) {
+      log.warn("request {}: {}; answering degraded", request.getRequestId(), e.getMessage());
+      degradedReason = "knowledge base unavailable: " + e.getMessage();
+      return new Found(List.of(), List.of(), true, e.getMessage());
+    }
+    if (first == null) {
+      first = context;
+    }
+    kbs.addAll(context.getKbNames());
+    if (context.getDegraded()) {
+      degradedReason = context.getDegradedReason();
+      return new Found(List.of(), context.getKbNames(), true, context.getDegradedReason());
+    }
+    var candidates = new ArrayList<Candidate>();
+    for (Passage p : context.getPassages()) {
+      seen.putIfAbsent(p.getPointId(), p);
+      candidates.add(
+          new Candidate(
+              p.getPointId(),
+              p.getText(),
+              p.getSource(),
+              p.getKbName(),
+              p.getSensorUuid(),
+              p.getRelevance(),
+              p.getLanguage()));
+    }
+    return new Found(candidates, context.getKbNames(), false, "");
+  }
+
+  /**
+   * The context the answer rests on: the accepted passages, the routed KBs of every search, the
+   * sensor's snapshot as the first search attached it.
+   *
+   * @param query the standalone query, when the message was rewritten; else null
+   */
+  public ContextRetrieved context(Evidence evidence, String query) {
+    var context =
+        ContextRetrieved.newBuilder()
+            .setRequest(request)
+            .setKbNames(List.copyOf(kbs))
+            .setPassages(evidence.accepted().stream().map(c -> seen.get(c.pointId())).toList())
+            .setQuery(query)
+            .setRetrievedAt(clock.instant());
+    if (first != null) {
+      context
+          .setSnapshotText(first.getSnapshotText())
+          .setSnapshotMeasuredAt(first.getSnapshotMeasuredAt());
+    }
+    if (evidence.degraded()) {
+      context.setDegraded(true).setDegradedReason(degradedReason).setPassages(List.of());
+    }
+    return context.build();
+  }
+}
