@@ -141,6 +141,7 @@ public class GatewayPipeline {
             .setPipeline(pipeline)
             .setMessage(chat.message().strip())
             .setLanguage(Language.detect(chat.message()))
+            .setMode(chat.mode())
             .setRequestedAt(clock.instant())
             .build();
     Flux<AnswerEvent> events = relay.open(request.getRequestId());

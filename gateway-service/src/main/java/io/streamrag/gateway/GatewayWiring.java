@@ -5,6 +5,7 @@ import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
 import io.streamrag.gateway.conversation.ConversationOwners;
 import io.streamrag.gateway.relay.AnswerRelay;
+import io.streamrag.gateway.trace.TraceHandler;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
@@ -34,12 +35,14 @@ import tools.jackson.databind.json.JsonMapper;
 class GatewayWiring {
 
   @Bean
-  RouterFunction<ServerResponse> routes(ChatHandler chat, ConversationHandler conversations) {
+  RouterFunction<ServerResponse> routes(
+      ChatHandler chat, ConversationHandler conversations, TraceHandler traces) {
     return RouterFunctions.route()
         .POST("/api/rag/chat", chat::chat)
         .POST("/api/rag/chat/", chat::chat)
         .GET("/api/conversations/{id}", conversations::list)
         .DELETE("/api/conversations/{id}", conversations::erase)
+        .GET("/api/chats/{id}/trace", traces::trace)
         .GET(
             "/",
             r ->
@@ -50,7 +53,8 @@ class GatewayWiring {
                             "chat",
                                 "POST /api/rag/chat {message, sensor_uuid, conversation_id?, pipeline?} with Authorization: Bearer <api key>; answers as text/event-stream",
                             "conversations",
-                                "GET or DELETE /api/conversations/{conversation_id} with the same key")))
+                                "GET or DELETE /api/conversations/{conversation_id} with the same key",
+                            "trace", "GET /api/chats/{request_id}/trace with the key that asked")))
         .build();
   }
 
@@ -67,6 +71,12 @@ class GatewayWiring {
       GatewayProperties properties) {
     return new ConversationHandler(
         keys, owners, memory, properties.chat().memoryTimeout(), Clock.systemUTC());
+  }
+
+  @Bean
+  TraceHandler traceHandler(
+      ApiKeys keys, RequestClient<ConversationAnswered> memory, GatewayProperties properties) {
+    return new TraceHandler(keys, memory, properties.chat().memoryTimeout(), Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

@@ -8,13 +8,19 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The body of {@code POST /api/rag/chat}: {@code {message, sensor_uuid, conversation_id?,
- * pipeline?}}.
+ * pipeline?, mode?}}.
  *
  * @param message the question (may be empty here; the guardrails refuse it)
  * @param conversationId the conversation to continue (from an earlier {@code meta}); {@code null}
  *     starts one
  */
-public record ChatBody(String message, String sensorUuid, String conversationId, String pipeline) {
+public record ChatBody(
+    String message, String sensorUuid, String conversationId, String pipeline, String mode) {
+
+  /** A body without a retrieval mode: the pipeline's applies. */
+  public ChatBody(String message, String sensorUuid, String conversationId, String pipeline) {
+    this(message, sensorUuid, conversationId, pipeline, null);
+  }
 
   /** Thrown with the refusal a malformed body gets. */
   public static final class Invalid extends RuntimeException {
@@ -78,11 +84,23 @@ public record ChatBody(String message, String sensorUuid, String conversationId,
               "pipeline must be the name of a pipeline your key may use (a-z, 0-9, '-', '_')",
               "pipeline"));
     }
+    JsonNode mode = root.get("mode");
+    if (mode != null
+        && !mode.isNull()
+        && (!mode.isString() || !mode.asString().matches("classic|agentic|auto"))) {
+      throw new Invalid(
+          new Refusal(
+              400,
+              "invalid_field",
+              "mode must be classic, agentic or auto (or left out for the pipeline's)",
+              "mode"));
+    }
     return new ChatBody(
         message == null || message.isNull() ? "" : message.asString(),
         sensor.asString().toLowerCase(),
         conversation == null || conversation.isNull() ? null : conversation.asString(),
-        pipeline == null || pipeline.isNull() ? null : pipeline.asString());
+        pipeline == null || pipeline.isNull() ? null : pipeline.asString(),
+        mode == null || mode.isNull() ? null : mode.asString());
   }
 
   private static boolean isUuid(String s) {

@@ -137,6 +137,29 @@ public final class ChatHandler {
             data.put("text", e.getText());
             yield "token";
           }
+          case TRACE -> {
+            var t = e.getTrace();
+            data.put("step", t.getStep());
+            data.put("kind", t.getKind());
+            if (t.getPart() != null) {
+              data.put("part", t.getPart());
+            }
+            if (t.getQuery() != null) {
+              data.put("query", t.getQuery());
+            }
+            if (!t.getKbs().isEmpty()) {
+              data.put("kbs", t.getKbs());
+            }
+            if (t.getSource() != null) {
+              data.put("source", t.getSource());
+            }
+            data.put("detail", t.getDetail());
+            yield "trace";
+          }
+          case NEEDS_HUMAN -> {
+            data.putAll(NeedsHumanJson.of(e.getNeedsHuman()));
+            yield "needs_human";
+          }
           case CITATION -> {
             data.put("index", e.getCitation().getIndex());
             data.put("source", e.getCitation().getSource());
@@ -157,6 +180,11 @@ public final class ChatHandler {
                       "completion_tokens", e.getDone().getCompletionTokens()));
               if (!e.getDone().getFallbacks().isEmpty()) {
                 data.put("fallbacks", e.getDone().getFallbacks());
+              }
+              data.put("mode", e.getDone().getMode());
+              data.put("searches", e.getDone().getSearches());
+              if (e.getDone().getNeedsHuman() != null) {
+                data.put("needs_human", NeedsHumanJson.of(e.getDone().getNeedsHuman()));
               }
             }
             yield "done";

@@ -50,4 +50,17 @@ class ChatBodyTest {
   static ChatBody parse(String json) {
     return ChatBody.parse(json.getBytes(StandardCharsets.UTF_8), new JsonMapper());
   }
+
+  @Test
+  void aRetrievalModeIsReadAndAnUnknownOneRefusedNamingTheField() {
+    assertThat(
+            parse("{\"message\":\"hi\",\"sensor_uuid\":\"" + SENSOR + "\",\"mode\":\"agentic\"}")
+                .mode())
+        .isEqualTo("agentic");
+    assertThatThrownBy(
+            () ->
+                parse("{\"message\":\"hi\",\"sensor_uuid\":\"" + SENSOR + "\",\"mode\":\"turbo\"}"))
+        .isInstanceOfSatisfying(
+            ChatBody.Invalid.class, e -> assertThat(e.refusal().field()).isEqualTo("mode"));
+  }
 }

@@ -280,6 +280,20 @@ class ChatEndpointTest {
   }
 
   @Test
+  void aTraceIsOnlyForAKeyAndAnswersWithinItsTimeEvenWithoutLlmService() {
+    http.get().uri("/api/chats/r-1/trace").exchange().expectStatus().isUnauthorized();
+    http.get()
+        .uri("/api/chats/r-1/trace")
+        .header("Authorization", "Bearer dev-farmer-key")
+        .exchange()
+        .expectStatus()
+        .isEqualTo(503)
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("memory_unavailable");
+  }
+
+  @Test
   void readingAConversationWithoutAKeyIs401() {
     http.get().uri("/api/conversations/x").exchange().expectStatus().isUnauthorized();
   }

@@ -23,9 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The live prompts, behind the admin token (S0.2, S0.3): {@code GET}/{@code PUT
- * /admin/pipelines/{name}} (instructions, degraded-KB text, memory window) and {@code /admin/kbs/
- * {kb}/tone}. A {@code PUT} names only the fields it changes; the next chat message uses the new
- * values, without a restart.
+ * /admin/pipelines/{name}} (instructions, degraded-KB text, memory window, retrieval mode, agentic
+ * instructions, search budget) and {@code /admin/kbs/{kb}/tone}. A {@code PUT} names only the
+ * fields it changes; the next chat message uses the new values, without a restart.
  */
 @RestController
 class PromptAdminController {
@@ -33,8 +33,16 @@ class PromptAdminController {
   static final int MAX_TEXT = 20_000;
   static final int MAX_TURNS = 50;
   static final int MAX_TOKENS = 100_000;
+  static final int MAX_SEARCHES = 20;
   private static final Set<String> PIPELINE_FIELDS =
-      Set.of("instructions", "degraded_instructions", "memory_max_turns", "memory_max_tokens");
+      Set.of(
+          "instructions",
+          "degraded_instructions",
+          "memory_max_turns",
+          "memory_max_tokens",
+          "mode",
+          "agentic_instructions",
+          "search_budget");
 
   private final PromptConfigs configs;
   private final AdminToken admin;
@@ -86,6 +94,9 @@ class PromptAdminController {
                     next.setDegradedInstructions(text(key, value, false));
                 case "memory_max_turns" -> next.setMemoryMaxTurns(number(key, value, MAX_TURNS));
                 case "memory_max_tokens" -> next.setMemoryMaxTokens(number(key, value, MAX_TOKENS));
+                case "mode" -> next.setMode(mode(value));
+                case "agentic_instructions" -> next.setAgenticInstructions(text(key, value, true));
+                case "search_budget" -> next.setSearchBudget(budget(value));
                 default ->
                     throw new Invalid(
                         key, "unknown field " + key + "; the fields are " + PIPELINE_FIELDS);
@@ -185,6 +196,21 @@ class PromptAdminController {
     return text;
   }
 
+  private static int budget(JsonNode value) {
+    if (!value.isIntegralNumber() || value.asInt() < 1 || value.asInt() > MAX_SEARCHES) {
+      throw new Invalid(
+          "search_budget", "search_budget must be a whole number from 1 to " + MAX_SEARCHES);
+    }
+    return value.asInt();
+  }
+
+  private static String mode(JsonNode value) {
+    if (!value.isString() || !value.asString().matches("classic|agentic|auto")) {
+      throw new Invalid("mode", "mode must be classic, agentic or auto");
+    }
+    return value.asString();
+  }
+
   private static int number(String key, JsonNode value, int max) {
     if (!value.isIntegralNumber() || value.asInt() < 0 || value.asInt() > max) {
       throw new Invalid(key, key + " must be a whole number from 0 to " + max);
@@ -199,6 +225,9 @@ class PromptAdminController {
     view.put("degraded_instructions", c.getDegradedInstructions());
     view.put("memory_max_turns", c.getMemoryMaxTurns());
     view.put("memory_max_tokens", c.getMemoryMaxTokens());
+    view.put("mode", c.getMode());
+    view.put("agentic_instructions", c.getAgenticInstructions());
+    view.put("search_budget", c.getSearchBudget());
     view.put("updated_at", c.getUpdatedAt().toString());
     view.put("updated_by", c.getUpdatedBy());
     return view;

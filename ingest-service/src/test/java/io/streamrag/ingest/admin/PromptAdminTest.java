@@ -86,6 +86,10 @@ class PromptAdminTest {
         .isEqualTo(3)
         .jsonPath("$.memory_max_tokens")
         .isEqualTo(1500)
+        .jsonPath("$.mode")
+        .isEqualTo("classic")
+        .jsonPath("$.search_budget")
+        .isEqualTo(3)
         .jsonPath("$.updated_by")
         .isEqualTo("admin");
 
@@ -119,6 +123,18 @@ class PromptAdminTest {
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("temperature");
+    put("/admin/pipelines/" + pipeline, "{\"mode\":\"fast\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("mode");
+    put("/admin/pipelines/" + pipeline, "{\"search_budget\":0}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("search_budget");
     put("/admin/pipelines/" + pipeline, "not json").expectStatus().isBadRequest();
     put("/admin/pipelines/nobody-uses-this", "{\"memory_max_turns\":1}")
         .expectStatus()

@@ -1,0 +1,107 @@
+package io.streamrag.gateway.trace;
+
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.schemas.chat.ConversationAction;
+import io.streamrag.schemas.chat.ConversationAnswered;
+import io.streamrag.schemas.chat.ConversationRequested;
+import io.streamrag.schemas.chat.TraceStep;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * {@code GET /api/chats/{request_id}/trace}: the retrieval path of an answer (S3.6): each plan,
+ * search, rewrite, acceptance and rejection with its reason. Only the key that asked gets it; to
+ * any other it is 404. The traces live with llm-service, asked over Kafka.
+ */
+public final class TraceHandler {
+
+  private final ApiKeys keys;
+  private final RequestClient<ConversationAnswered> memory;
+  private final Duration timeout;
+  private final Clock clock;
+
+  public TraceHandler(
+      ApiKeys keys, RequestClient<ConversationAnswered> memory, Duration timeout, Clock clock) {
+    this.keys = keys;
+    this.memory = memory;
+    this.timeout = timeout;
+    this.clock = clock;
+  }
+
+  public Mono<ServerResponse> trace(ServerRequest request) {
+    var caller = keys.authenticate(ApiKeys.bearer(request.headers().firstHeader("Authorization")));
+    if (caller.isEmpty()) {
+      return error(
+          401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");
+    }
+    String requestId = request.pathVariable("id");
+    var call =
+        ConversationRequested.newBuilder()
+            .setCallId(UUID.randomUUID().toString())
+            .setConversationId("")
+            .setUserId(caller.get().user())
+            .setSensorUuid("")
+            .setAction(ConversationAction.TRACE)
+            .setRequestId(requestId)
+            .setRequestedAt(clock.instant())
+            .build();
+    return Mono.fromCallable(() -> memory.call(call.getCallId(), call, timeout))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(
+            reply -> {
+              if (reply.getError() != null) {
+                return error(503, "memory_unavailable", reply.getError());
+              }
+              if (!reply.getFound()) {
+                return error(404, "trace_not_found", "you asked no answer " + requestId);
+              }
+              var body = new LinkedHashMap<String, Object>();
+              body.put("request_id", requestId);
+              body.put("steps", reply.getTrace().stream().map(TraceHandler::step).toList());
+              return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
+            })
+        .onErrorResume(
+            RequestClient.CallFailed.class,
+            e ->
+                error(
+                    503, "memory_unavailable", "traces did not answer in time; try again shortly"));
+  }
+
+  private static Map<String, Object> step(TraceStep t) {
+    var step = new LinkedHashMap<String, Object>();
+    step.put("step", t.getStep());
+    step.put("kind", t.getKind());
+    if (t.getPart() != null) {
+      step.put("part", t.getPart());
+    }
+    if (t.getQuery() != null) {
+      step.put("query", t.getQuery());
+    }
+    if (!t.getKbs().isEmpty()) {
+      step.put("kbs", t.getKbs());
+    }
+    if (t.getSource() != null) {
+      step.put("source", t.getSource());
+    }
+    step.put("detail", t.getDetail());
+    return step;
+  }
+
+  private static Mono<ServerResponse> error(int status, String code, String message) {
+    var response = ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON);
+    if (status == 401) {
+      response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+    }
+    return response.bodyValue(Map.of("error", code, "message", message));
+  }
+}
