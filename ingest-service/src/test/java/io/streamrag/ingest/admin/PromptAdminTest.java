@@ -75,7 +75,8 @@ class PromptAdminTest {
         .header("Authorization", ADMIN)
         .contentType(MediaType.APPLICATION_JSON)
         .bodyValue(
-            "{\"instructions\":\"Answer in {language}, in two sentences.\",\"memory_max_turns\":3}")
+            "{\"instructions\":\"Answer in {language}, in two sentences.\",\"memory_max_turns\":3,"
+                + "\"mode\":\"classic\",\"search_budget\":3}")
         .exchange()
         .expectStatus()
         .isOk()
