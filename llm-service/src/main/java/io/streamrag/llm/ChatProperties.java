@@ -13,6 +13,8 @@ import org.springframework.validation.annotation.Validated;
  * @param retrievalTimeout the longest wait for retrieval-service, per search or tool call; then the
  *     search is degraded
  * @param relevanceThreshold the deterministic planner's least relevance for evidence (S3.4)
+ * @param planner {@code auto} (the model plans when one is configured), {@code model} or {@code
+ *     deterministic}
  */
 @Validated
 @ConfigurationProperties("llm.chat")
@@ -21,4 +23,8 @@ public record ChatProperties(
     @NotNull Duration retrievalTimeout,
     @jakarta.validation.constraints.DecimalMin("0.0")
         @jakarta.validation.constraints.DecimalMax("1.0")
-        double relevanceThreshold) {}
+        double relevanceThreshold,
+    @jakarta.validation.constraints.Pattern(
+            regexp = "auto|model|deterministic",
+            message = "must be auto, model or deterministic")
+        String planner) {}

@@ -12,6 +12,7 @@ import io.streamrag.llm.config.ConfigSync;
 import io.streamrag.llm.config.LiveConfig;
 import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.EvidenceLoop;
+import io.streamrag.llm.evidence.ModelPlanner;
 import io.streamrag.llm.evidence.Planner;
 import io.streamrag.llm.memory.ConversationStore;
 import io.streamrag.llm.memory.MemoryRecall;
@@ -123,10 +124,17 @@ class LlmWiring {
         json);
   }
 
-  /** The judgement of failure handling (S3). */
+  /**
+   * The judgement of failure handling (S3): the model's when one is configured and {@code
+   * llm.chat.planner} is {@code auto} or {@code model}, the rules' otherwise (and whenever the
+   * model fails).
+   */
   @Bean
-  Planner planner(ChatProperties chat) {
-    return new DeterministicPlanner(chat.relevanceThreshold());
+  Planner planner(ChatProperties chat, ProviderChain chain, JsonMapper json) {
+    var rules = new DeterministicPlanner(chat.relevanceThreshold());
+    boolean model =
+        "model".equals(chat.planner()) || ("auto".equals(chat.planner()) && !chain.isEmpty());
+    return model && !chain.isEmpty() ? new ModelPlanner(chain, rules, json) : rules;
   }
 
   /** Replies of retrieval-service to the model's tool calls; Spring runs their listener. */
