@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The answer events of one request, read from chat.answers as the gateway would. */
-record ServiceEvents(List<AnswerEvent> events) {
+public record ServiceEvents(List<AnswerEvent> events) {
 
-  static ServiceEvents collect(String bootstrapServers, String requestId) {
+  public static ServiceEvents collect(String bootstrapServers, String requestId) {
     var events = new ArrayList<AnswerEvent>();
     try (var answers = new TopicProbe(bootstrapServers, Topics.CHAT_ANSWERS.name())) {
       answers.await(
@@ -27,22 +27,22 @@ record ServiceEvents(List<AnswerEvent> events) {
     return new ServiceEvents(events);
   }
 
-  AnswerEvent first() {
+  public AnswerEvent first() {
     return events.get(0);
   }
 
-  AnswerEvent last() {
+  public AnswerEvent last() {
     return events.get(events.size() - 1);
   }
 
-  String text() {
+  public String text() {
     return events.stream()
         .filter(e -> e.getType() == AnswerEventType.TOKEN)
         .map(AnswerEvent::getText)
         .reduce("", String::concat);
   }
 
-  List<AnswerEvent> of(AnswerEventType type) {
+  public List<AnswerEvent> of(AnswerEventType type) {
     return events.stream().filter(e -> e.getType() == type).toList();
   }
 }

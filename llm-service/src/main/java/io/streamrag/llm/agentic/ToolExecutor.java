@@ -120,12 +120,13 @@ final class ToolExecutor {
               + budget
               + " searches is spent: answer from what you found, and say what is missing");
     }
-    searches++;
     KnowledgeToolAnswered answered = tool.query(chat, kbIds, text, topK);
     if (answered.getError() != null) {
+      // refused before any search (e.g. a KB outside the pipeline): no search spent
       trace.add("tool", null, text, kbIds, null, "refused: " + answered.getError());
       return error(answered.getError());
     }
+    searches++;
     trace.add(
         "search",
         null,
