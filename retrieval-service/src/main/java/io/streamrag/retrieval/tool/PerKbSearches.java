@@ -56,7 +56,8 @@ final class PerKbSearches {
 
   private KbOutcome await(String kb, Future<KbOutcome> running, long deadline) {
     if (running == null) {
-      return KbOutcome.failed(kb, "too many searches at once: the search did not start");
+      return KbOutcome.failed(
+          kb, "the search did not start: too many searches at once, or the service is stopping");
     }
     try {
       return running.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);

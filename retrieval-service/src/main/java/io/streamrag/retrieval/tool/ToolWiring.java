@@ -24,6 +24,8 @@ class ToolWiring {
     executor.setMaxPoolSize(tool.threads());
     executor.setQueueCapacity(tool.queue());
     executor.setThreadNamePrefix("knowledge-search-");
+    // the Kafka listener stops after context close begins: calls it is still answering may search
+    executor.setAcceptTasksAfterContextClose(true);
     return executor;
   }
 

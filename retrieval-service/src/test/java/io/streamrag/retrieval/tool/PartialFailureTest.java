@@ -121,7 +121,8 @@ class PartialFailureTest {
           .containsExactly(
               new FailedKnowledgeBase("irrigation", "no answer within 300 ms"),
               new FailedKnowledgeBase(
-                  "fertilization", "too many searches at once: the search did not start"));
+                  "fertilization",
+                  "the search did not start: too many searches at once, or the service is stopping"));
     }
   }
 }
