@@ -4,7 +4,7 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.route.KbRouter;
-import io.streamrag.retrieval.search.FusionPolicy;
+import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.TenantFilter;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -28,12 +28,9 @@ public class RetrievalPipeline {
 
   private final KbRouter router;
   private final ChunkStore store;
-  private final FusionPolicy fusion;
+  private final PipelineSearch searches;
   private final Reranker reranker;
   private final LiveState live;
-  private final RetrievalProperties.Search search;
-  private final Map<String, RetrievalProperties.Search> perPipeline;
-  private final Embedder embedder;
   private final Clock clock;
 
   public RetrievalPipeline(
@@ -60,13 +57,10 @@ public class RetrievalPipeline {
       Map<String, RetrievalProperties.Search> perPipeline,
       Clock clock) {
     this.router = router;
-    this.perPipeline = Map.copyOf(perPipeline);
-    this.embedder = embedder;
     this.store = store;
-    this.fusion = new FusionPolicy(search, embedder);
+    this.searches = new PipelineSearch(search, perPipeline, embedder);
     this.reranker = reranker;
     this.live = live;
-    this.search = search;
     this.clock = clock;
   }
 
@@ -102,8 +96,8 @@ public class RetrievalPipeline {
             .setQuery(question.equals(request.getMessage()) ? null : question)
             .setRetrievedAt(clock.instant());
     // the pipeline's own search settings, if it has them
-    var settings = perPipeline.getOrDefault(request.getPipeline(), search);
-    var policy = settings == search ? fusion : new FusionPolicy(settings, embedder);
+    var settings = searches.settings(request.getPipeline());
+    var policy = searches.policy(request.getPipeline());
     try {
       // 2. hybrid search under the tenant filter (S1.6): 7 candidates (S0.4)
       var candidates =

@@ -4,6 +4,7 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
+import java.util.function.Function;
 
 /**
  * How the lexical and the dense leg are weighted for one question ({@code retrieval.search.*}). The
@@ -28,16 +29,26 @@ public final class FusionPolicy {
 
   /** The search for {@code limit} candidates. */
   public SearchQuery query(String question, String language, TenantFilter filter, int limit) {
+    return queries(question, language, limit).apply(filter);
+  }
+
+  /**
+   * The searches of one question under several filters (one per knowledge base): the question is
+   * embedded once, here, and each filter only names what the search may see.
+   */
+  public Function<TenantFilter, SearchQuery> queries(String question, String language, int limit) {
     double dense = denseWeight(language);
-    return new SearchQuery(
-        question,
-        dense > 0 ? embedder.embed(question) : null,
-        filter,
-        limit,
-        search.lexicalWeight(),
-        dense,
-        search.rrfK(),
-        language);
+    float[] vector = dense > 0 ? embedder.embed(question) : null;
+    return filter ->
+        new SearchQuery(
+            question,
+            vector,
+            filter,
+            limit,
+            search.lexicalWeight(),
+            dense,
+            search.rrfK(),
+            language);
   }
 
   /** The dense leg's weight for a question language: 0 when the embedder does not read it. */

@@ -1,0 +1,40 @@
+package io.streamrag.retrieval;
+
+import io.streamrag.kit.kafka.KafkaKitConfiguration;
+import io.streamrag.retrieval.tool.KnowledgeTool;
+import io.streamrag.schemas.chat.KnowledgeToolAnswered;
+import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.handler.annotation.SendTo;
+import org.springframework.messaging.support.MessageBuilder;
+import org.springframework.stereotype.Component;
+
+/**
+ * The Kafka handler of the query_knowledge tool (S2.1): knowledge.requests in, the answer back on
+ * the topic the caller named (knowledge.replies), keyed by call id and carrying the caller's
+ * correlation id. A call that cannot be decoded or answered goes to dlq.retrieval.knowledge.
+ */
+@Component
+class KnowledgeRequests {
+
+  private final KnowledgeTool tool;
+
+  KnowledgeRequests(KnowledgeTool tool) {
+    this.tool = tool;
+  }
+
+  @KafkaListener(
+      id = "retrieval-knowledge",
+      topics = "knowledge.requests",
+      groupId = "retrieval-knowledge",
+      concurrency = "${retrieval.tool.concurrency:2}",
+      containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
+  @SendTo
+  Message<KnowledgeToolAnswered> answer(KnowledgeToolCalled call) {
+    return MessageBuilder.withPayload(tool.answer(call))
+        .setHeader(KafkaHeaders.KEY, call.getCallId())
+        .build();
+  }
+}

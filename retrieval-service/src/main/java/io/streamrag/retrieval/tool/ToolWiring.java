@@ -1,0 +1,50 @@
+package io.streamrag.retrieval.tool;
+
+import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.retrieval.RetrievalProperties;
+import io.streamrag.retrieval.context.LiveState;
+import io.streamrag.retrieval.rerank.Reranker;
+import io.streamrag.retrieval.search.PipelineSearch;
+import io.streamrag.retrieval.store.ChunkStore;
+import java.time.Clock;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+
+/** The query_knowledge tool and the bounded executor its KB searches run on. */
+@Configuration(proxyBeanMethods = false)
+class ToolWiring {
+
+  /** Spring starts it and, at shutdown, stops it: a fixed pool with a bounded queue. */
+  @Bean
+  ThreadPoolTaskExecutor knowledgeSearchExecutor(ToolProperties tool) {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setCorePoolSize(tool.threads());
+    executor.setMaxPoolSize(tool.threads());
+    executor.setQueueCapacity(tool.queue());
+    executor.setThreadNamePrefix("knowledge-search-");
+    // the Kafka listener stops after context close begins: calls it is still answering may search
+    executor.setAcceptTasksAfterContextClose(true);
+    return executor;
+  }
+
+  @Bean
+  KnowledgeTool knowledgeTool(
+      LiveState live,
+      ChunkStore store,
+      Embedder embedder,
+      Reranker reranker,
+      RetrievalProperties properties,
+      ToolProperties tool,
+      @Qualifier("knowledgeSearchExecutor") ThreadPoolTaskExecutor executor) {
+    return new KnowledgeTool(
+        live::knowledgeBases,
+        store,
+        new PipelineSearch(properties.search(), properties.pipelines(), embedder),
+        reranker,
+        executor,
+        tool.kbTimeout(),
+        Clock.systemUTC());
+  }
+}
