@@ -91,6 +91,8 @@ final class FunctionWords {
           "هیچ",
           "بدون" ->
           true;
+      // «نشون»/«نشان» (show) begin like a negated «شو»
+      case "نشون", "نشان", "نشانه" -> false;
       default -> word.startsWith("ن") && !word.startsWith("نن") && isVerb(word.substring(1));
     };
   }

@@ -25,9 +25,20 @@ final class Glossary {
    * One concept.
    *
    * @param written its forms as written, by language, the preferred form first
-   * @param stems every form as the light stems of its words
+   * @param byLanguage its forms by language, as the light stems of their words
    */
-  record Concept(String kind, Map<String, List<String>> written, List<List<String>> stems) {
+  record Concept(
+      String kind, Map<String, List<String>> written, Map<String, List<List<String>>> byLanguage) {
+
+    /** Every form in every language, as the light stems of its words. */
+    List<List<String>> stems() {
+      return byLanguage.values().stream().flatMap(List::stream).toList();
+    }
+
+    /** The forms of one language; Persian and Arabic share the script, so either falls back. */
+    List<List<String>> stems(String language) {
+      return byLanguage.getOrDefault(language, List.of());
+    }
 
     boolean isEntity() {
       return !kind.equals("topic");
@@ -54,14 +65,19 @@ final class Glossary {
     return DEFAULT;
   }
 
-  /** The concepts named in a question's folded words, longest forms first, never overlapping. */
-  List<Found> find(List<String> words) {
+  /**
+   * The concepts named in a text's folded words, longest forms first, never overlapping. Only the
+   * forms of the text's own language are looked at (Latin words are looked up in English): Persian
+   * «عضو» (member) must not be read as Arabic «عضوي» (organic).
+   */
+  List<Found> find(List<String> words, String language) {
     var stems = words.stream().map(Stems::of).toList();
     var found = new ArrayList<Found>();
     for (int i = 0; i < stems.size(); ) {
+      String in = !Stems.isArabicScript(words.get(i)) ? "en" : "ar".equals(language) ? "ar" : "fa";
       Found best = null;
       for (Concept c : concepts) {
-        for (List<String> form : c.stems()) {
+        for (List<String> form : c.stems(in)) {
           if ((best == null || form.size() > best.end() - best.start())
               && matches(form, stems, i)) {
             best = new Found(c, i, i + form.size());
@@ -103,11 +119,13 @@ final class Glossary {
         }
         String[] cols = line.split("\t");
         var written = new java.util.LinkedHashMap<String, List<String>>();
-        var stems = new ArrayList<List<String>>();
+        var stems = new java.util.LinkedHashMap<String, List<List<String>>>();
         for (int l = 0; l < LANGUAGES.size() && l + 1 < cols.length; l++) {
           List<String> forms = List.of(cols[l + 1].strip().split("\\|"));
           written.put(LANGUAGES.get(l), forms);
-          forms.forEach(f -> stems.add(Stems.words(f).stream().map(Stems::of).toList()));
+          stems.put(
+              LANGUAGES.get(l),
+              forms.stream().map(f -> Stems.words(f).stream().map(Stems::of).toList()).toList());
         }
         concepts.add(new Concept(cols[0].strip(), written, stems));
       }

@@ -55,7 +55,8 @@ final class PassageJudge {
     // 3. the kind of answer asked for, where the part's terms meet
     List<String> focus = passage.focus(terms);
     boolean year = part.expects().equals("date") && AnswerType.asksYear(part.text());
-    if (focus.stream().noneMatch(f -> AnswerType.holds(part.expects(), f, year))) {
+    if (AnswerType.checkable(part.expects(), c.language())
+        && focus.stream().noneMatch(f -> AnswerType.holds(part.expects(), f, year))) {
       return Verdict.reject(
           year ? "no year for a what-year question" : MISSING.get(part.expects()));
     }

@@ -22,7 +22,7 @@ final class Rewrites {
     List<Terms.Term> terms = Terms.of(part);
     var queries = new LinkedHashSet<String>();
     queries.add(expanded(terms, language));
-    queries.add(switched(terms, language.equals("en") ? "fa" : "en"));
+    queries.add(switched(terms, language, language.equals("en") ? "fa" : "en"));
     var kept = new ArrayList<>(terms);
     queries.add(words(kept));
     while (kept.size() > 1) {
@@ -37,10 +37,11 @@ final class Rewrites {
       queries.add(words(kept));
     }
     String other = language.equals("ar") ? "fa" : "ar";
-    queries.add(switched(terms, other));
+    queries.add(switched(terms, language, other));
     // both languages at once: a passage that quotes the other language's term
     queries.add(
-        (words(terms) + " " + switched(terms, language.equals("en") ? "fa" : "en")).strip());
+        (words(terms) + " " + switched(terms, language, language.equals("en") ? "fa" : "en"))
+            .strip());
     queries.removeIf(q -> q.isBlank() || q.equals(String.join(" ", Stems.words(part))));
     return List.copyOf(queries);
   }
@@ -54,16 +55,17 @@ final class Rewrites {
     var out = new LinkedHashSet<String>();
     for (Terms.Term t : terms) {
       out.add(t.text());
-      concept(t).ifPresent(c -> out.addAll(c.written().getOrDefault(language, List.of())));
+      concept(t, language)
+          .ifPresent(c -> out.addAll(c.written().getOrDefault(language, List.of())));
     }
     return String.join(" ", out);
   }
 
   /** The terms in another language: glossary concepts translated, technical names kept. */
-  private static String switched(List<Terms.Term> terms, String language) {
+  private static String switched(List<Terms.Term> terms, String from, String language) {
     var out = new LinkedHashSet<String>();
     for (Terms.Term t : terms) {
-      concept(t)
+      concept(t, from)
           .flatMap(c -> c.in(language))
           .ifPresentOrElse(
               out::add,
@@ -76,8 +78,8 @@ final class Rewrites {
     return String.join(" ", out);
   }
 
-  private static java.util.Optional<Glossary.Concept> concept(Terms.Term t) {
-    var found = Glossary.standard().find(Stems.words(t.text()));
+  private static java.util.Optional<Glossary.Concept> concept(Terms.Term t, String language) {
+    var found = Glossary.standard().find(Stems.words(t.text()), language);
     return found.size() == 1
         ? java.util.Optional.of(found.get(0).concept())
         : java.util.Optional.empty();

@@ -57,7 +57,7 @@ final class Splitter {
     var t = new QuestionTokens(question);
     return clauses(t, language)
         .or(() -> comparison(t, language))
-        .or(() -> entities(t))
+        .or(() -> entities(t, language))
         .orElse(List.of(new Split(question.strip(), "")));
   }
 
@@ -69,7 +69,7 @@ final class Splitter {
       if (AND.contains(t.norm(k))
           && asks
           && t.any(0, k, asking)
-          && !glossary.find(Stems.words(t.text(k + 1, t.size()))).isEmpty()) {
+          && !glossary.find(Stems.words(t.text(k + 1, t.size())), language).isEmpty()) {
         return Optional.of(
             List.of(
                 new Split(t.text(0, k) + t.mark(), ""),
@@ -93,11 +93,11 @@ final class Splitter {
     return Optional.empty();
   }
 
-  private Optional<List<Split>> entities(QuestionTokens t) {
+  private Optional<List<Split>> entities(QuestionTokens t, String language) {
     for (int k = 1; k < t.size() - 1; k++) {
       if (AND.contains(t.norm(k))) {
-        var left = glossary.find(List.of(t.norm(k - 1)));
-        var right = glossary.find(List.of(t.norm(k + 1)));
+        var left = glossary.find(List.of(t.norm(k - 1)), language);
+        var right = glossary.find(List.of(t.norm(k + 1)), language);
         if (left.size() == 1
             && right.size() == 1
             && left.get(0).concept().isEntity()

@@ -1,5 +1,6 @@
 package io.streamrag.llm.evidence;
 
+import io.streamrag.kit.text.Language;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ final class Terms {
     boolean arabicScript = words.stream().filter(Stems::isArabicScript).count() * 2 > words.size();
     var terms = new ArrayList<Term>();
     int at = 0;
-    for (Glossary.Found f : glossary.find(words)) {
+    for (Glossary.Found f : glossary.find(words, Language.detect(text))) {
       words.subList(at, f.start()).forEach(w -> word(w, arabicScript, terms));
       terms.add(
           new Term(
