@@ -46,9 +46,7 @@ final class PassageJudge {
     List<Terms.Term> counted =
         sameLanguage ? terms : terms.stream().filter(Terms.Term::translated).toList();
     double relevance =
-        counted.isEmpty()
-            ? c.relevance()
-            : (double) counted.stream().filter(passage::holds).count() / counted.size();
+        counted.isEmpty() ? c.relevance() : passage.focusShare(counted);
     if (relevance < threshold) {
       return Verdict.reject(format("relevance %.2f < %.2f", relevance));
     }

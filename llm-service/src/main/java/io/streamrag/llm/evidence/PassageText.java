@@ -63,6 +63,27 @@ final class PassageText {
     return best;
   }
 
+  /** The largest share of the terms held within one window of sentences. */
+  double focusShare(List<Terms.Term> terms) {
+    double all = terms.stream().mapToDouble(PassageText::weight).sum();
+    if (sentences.size() <= WINDOW) {
+      return terms.stream().filter(this::holds).mapToDouble(PassageText::weight).sum() / all;
+    }
+    double most = 0;
+    for (int i = 0; i + WINDOW <= sentences.size(); i++) {
+      Set<String> here = stems(String.join(" ", sentences.subList(i, i + WINDOW)));
+      most =
+          Math.max(
+              most,
+              terms.stream().filter(t -> holds(t, here)).mapToDouble(PassageText::weight).sum());
+    }
+    return most / all;
+  }
+
+  static double weight(Terms.Term t) {
+    return Math.min(8, t.text().length());
+  }
+
   private static Set<String> stems(String text) {
     var out = new HashSet<String>();
     Stems.words(text).forEach(w -> out.add(Stems.of(w)));
