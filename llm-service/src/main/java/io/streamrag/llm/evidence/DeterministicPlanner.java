@@ -35,7 +35,9 @@ public final class DeterministicPlanner implements Planner {
         .map(
             s ->
                 new Part(
-                    s.text(), Entities.of(s.text(), s.side()), AnswerType.of(s.text(), language)))
+                    s.text(),
+                    Entities.of(s.text(), s.side(), language),
+                    AnswerType.of(s.text(), language)))
         .toList();
   }
 

@@ -14,13 +14,13 @@ final class Entities {
 
   private Entities() {}
 
-  static List<String> of(String part, String side) {
+  static List<String> of(String part, String side, String language) {
     var entities = new ArrayList<String>();
-    List<Terms.Term> sideTerms = Terms.of(side);
+    List<Terms.Term> sideTerms = Terms.of(side, language);
     if (!sideTerms.isEmpty()) {
       entities.add(String.join(" ", sideTerms.stream().map(Terms.Term::text).toList()));
     }
-    for (Terms.Term t : Terms.of(part)) {
+    for (Terms.Term t : Terms.of(part, language)) {
       if (t.entity() && sideTerms.stream().noneMatch(s -> s.text().equals(t.text()))) {
         entities.add(t.text());
       }

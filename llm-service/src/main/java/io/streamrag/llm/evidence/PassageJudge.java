@@ -33,7 +33,7 @@ final class PassageJudge {
     var passage = new PassageText(c.text(), c.language());
     // 1. the right entity (S3.7: "nitrogen for wheat" is no evidence for "nitrogen for maize")
     for (String entity : part.entities()) {
-      for (Terms.Term t : Terms.of(entity)) {
+      for (Terms.Term t : Terms.of(entity, language)) {
         if (!passage.holds(t)) {
           return Verdict.reject("entity mismatch: " + t.text() + " not in the passage");
         }
@@ -41,12 +41,11 @@ final class PassageJudge {
     }
     // 2. relevance: the share of the part's terms the passage holds; words of the question's own
     // language cannot be held by a passage in another language, only translated terms count there
-    List<Terms.Term> terms = Terms.of(part.text());
+    List<Terms.Term> terms = Terms.of(part.text(), language);
     boolean sameLanguage = c.language() == null || c.language().equals(language);
     List<Terms.Term> counted =
         sameLanguage ? terms : terms.stream().filter(Terms.Term::translated).toList();
-    double relevance =
-        counted.isEmpty() ? c.relevance() : passage.focusShare(counted);
+    double relevance = counted.isEmpty() ? c.relevance() : passage.focusShare(counted);
     if (relevance < threshold) {
       return Verdict.reject(format("relevance %.2f < %.2f", relevance));
     }

@@ -53,6 +53,28 @@ final class QuestionTokens {
         cueEnd = i + 1 < size() && CUE_TAILS.contains(norm(i + 1)) ? i + 2 : i + 1;
       }
     }
+    unglueAfterCue();
+  }
+
+  /**
+   * «بين السعة الحقلية ونقطة الذبول»: after a comparison cue with no «و» of its own, the first word
+   * glued to «و» (past the first side's first word) is where the second side begins.
+   */
+  private void unglueAfterCue() {
+    if (cueEnd < 0 || norm.subList(cueEnd, size()).contains("و")) {
+      return;
+    }
+    for (int i = cueEnd + 1; i < size(); i++) {
+      String n = norm(i);
+      if (n.length() > 3 && n.startsWith("و") && Stems.isArabicScript(n)) {
+        String rest = raw.get(i).substring(1);
+        raw.set(i, rest);
+        norm.set(i, norm(rest));
+        raw.add(i, "و");
+        norm.add(i, "و");
+        return;
+      }
+    }
   }
 
   private static boolean gluedAnd(String rest) {

@@ -19,7 +19,7 @@ final class Rewrites {
   private Rewrites() {}
 
   static List<String> of(String part, String language) {
-    List<Terms.Term> terms = Terms.of(part);
+    List<Terms.Term> terms = Terms.of(part, language);
     var queries = new LinkedHashSet<String>();
     queries.add(expanded(terms, language));
     queries.add(switched(terms, language, language.equals("en") ? "fa" : "en"));

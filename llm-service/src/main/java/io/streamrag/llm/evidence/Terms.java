@@ -24,17 +24,22 @@ final class Terms {
 
   private Terms() {}
 
-  /** The terms of a text, in order. */
+  /** The terms of a text, in order, read in its own language. */
   static List<Term> of(String text) {
-    return of(text, Glossary.standard());
+    return of(text, Language.detect(text));
   }
 
-  static List<Term> of(String text, Glossary glossary) {
+  /** The terms of a text read in a given language: an entity alone says too little to detect it. */
+  static List<Term> of(String text, String language) {
+    return of(text, language, Glossary.standard());
+  }
+
+  static List<Term> of(String text, String language, Glossary glossary) {
     List<String> words = Stems.words(text);
     boolean arabicScript = words.stream().filter(Stems::isArabicScript).count() * 2 > words.size();
     var terms = new ArrayList<Term>();
     int at = 0;
-    for (Glossary.Found f : glossary.find(words, Language.detect(text))) {
+    for (Glossary.Found f : glossary.find(words, language)) {
       words.subList(at, f.start()).forEach(w -> word(w, arabicScript, terms));
       terms.add(
           new Term(
