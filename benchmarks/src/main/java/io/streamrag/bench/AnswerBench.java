@@ -54,7 +54,7 @@ final class AnswerBench {
       var fusion = new FusionPolicy(settings.search(), embedder);
       var filter = TenantFilter.of(CALLER, List.of(BenchIndex.KB));
       var reranker = new TermOverlapReranker();
-      for (String t : args.text("thresholds", "0.2,0.3,0.4,0.5").split(",")) {
+      for (String t : args.text("thresholds", "0.3,0.4,0.5,0.6").split(",")) {
         double threshold = Double.parseDouble(t);
         var loop = new EvidenceLoop(new DeterministicPlanner(threshold));
         var outcomes = new ArrayList<Outcome>();
