@@ -40,7 +40,8 @@ final class PassageJudge {
       }
     }
     // 2. relevance: the share of the part's terms the passage holds; words of the question's own
-    // language cannot be held by a passage in another language, only translated terms count there
+    // language cannot be held by a passage in another language, only translated terms count there;
+    // a part that names nothing ("and next week?") has only the search's own relevance to go by
     List<Terms.Term> terms = Terms.of(part.text(), language);
     boolean sameLanguage = c.language() == null || c.language().equals(language);
     List<Terms.Term> counted =
