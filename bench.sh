@@ -3,11 +3,12 @@
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank]
 #   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000]
+#   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]
 set -euo pipefail
 cd "$(dirname "$0")"
 VERSION=0.1.0-SNAPSHOT
 JAR=benchmarks/target/benchmarks-$VERSION.jar
-if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-service/src platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
+if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-service/src llm-service/src/main platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
   echo "building the benchmarks..."
   ./mvnw -q -B -DskipTests -Dspotless.check.skip package -pl benchmarks -am >/dev/null
 fi

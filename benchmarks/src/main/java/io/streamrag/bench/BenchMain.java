@@ -20,6 +20,7 @@ public final class BenchMain {
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
+      case "answers" -> AnswerBench.run(dataset(args), new Args(args, 2));
       default -> {
         System.out.println(
             """
@@ -37,7 +38,14 @@ public final class BenchMain {
                      mode on a BEIR-layout set, indexed through ingest's chunking and retrieval's store;
                      options override the services' defaults, one JSON line per mode.
                    ./bench.sh retrieval-scale <BEIR dir> [--chunks 100000]
-                     search latency at N synthetic chunks made from the set's sentences.""");
+                     search latency at N synthetic chunks made from the set's sentences.
+                   ./bench.sh answers <BEIR dir | knowledge folder> [--questions file.jsonl]
+                     [--unanswerable file.jsonl] [--mode classic] [--planner deterministic]
+                     [--thresholds 0.3,0.4,0.5,0.6]
+                     every question through the evidence loop (budget 4) over the indexed set:
+                     answerable questions answered from the right document, unanswerable ones
+                     refused (needs_human), searches per question; one JSON line per split
+                     (dev, test) and threshold.""");
         System.exit(which.equals("help") ? 0 : 2);
       }
     }

@@ -1,26 +1,27 @@
 package io.streamrag.llm.evidence;
 
-import io.streamrag.kit.text.StopWords;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Failure handling without a model: works with the extractive provider. A question is one part;
- * rewrites relax the query to its topic words, then drop the least specific ones; a passage is
- * evidence when its relevance reaches a threshold.
+ * Failure handling without a model: works with the extractive provider. Comparisons and joined
+ * questions are split into parts by rules ({@link Splitter}); each part names its entities ({@link
+ * Entities}) and the kind of answer it asks for ({@link AnswerType}); rewrites expand, translate
+ * and relax a query through a small fa/ar/en glossary ({@link Rewrites}); a passage is evidence
+ * when it names the part's entities, holds enough of its terms, and holds the kind of answer asked
+ * for ({@link PassageJudge}).
  */
 public final class DeterministicPlanner implements Planner {
 
-  private final double threshold;
+  private final Splitter splitter = new Splitter(Glossary.standard());
+  private final PassageJudge judge;
 
   /**
-   * @param threshold the least relevance (the share of the question's terms a passage holds,
-   *     blended with dense similarity) that makes a passage evidence
+   * @param threshold the least share of a part's terms (after normalisation, light stemming and the
+   *     glossary's synonyms and translations) a passage must hold to be evidence
    */
   public DeterministicPlanner(double threshold) {
-    this.threshold = threshold;
+    this.judge = new PassageJudge(threshold);
   }
 
   @Override
@@ -30,30 +31,25 @@ public final class DeterministicPlanner implements Planner {
 
   @Override
   public List<Part> decompose(String question, String language) {
-    return List.of(Part.of(question));
+    return splitter.split(question, language).stream()
+        .map(
+            s ->
+                new Part(
+                    s.text(),
+                    Entities.of(s.text(), s.side(), language),
+                    AnswerType.of(s.text(), language)))
+        .toList();
   }
 
   @Override
   public Optional<String> rewrite(Part part, List<String> tried, String language) {
-    List<String> words = StopWords.contentWords(part.text());
-    var candidates = new ArrayList<String>();
-    candidates.add(String.join(" ", words));
-    for (int keep = words.size() - 1; keep >= 1; keep--) {
-      candidates.add(String.join(" ", words.subList(0, keep)));
-    }
-    return candidates.stream().filter(q -> !q.isBlank() && !tried.contains(q)).findFirst();
+    return Rewrites.of(part.text(), language).stream()
+        .filter(q -> tried.stream().noneMatch(q::equalsIgnoreCase))
+        .findFirst();
   }
 
   @Override
   public List<Verdict> judge(Part part, List<Candidate> candidates) {
-    return candidates.stream()
-        .map(
-            c ->
-                c.relevance() >= threshold
-                    ? Verdict.accept(String.format(Locale.ROOT, "relevance %.2f", c.relevance()))
-                    : Verdict.reject(
-                        String.format(
-                            Locale.ROOT, "relevance %.2f below %.2f", c.relevance(), threshold)))
-        .toList();
+    return candidates.stream().map(c -> judge.judge(part, c)).toList();
   }
 }

@@ -1,0 +1,102 @@
+package io.streamrag.bench;
+
+import io.streamrag.ingest.knowledge.KnowledgeFolder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.CRC32;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Questions for the answer benchmark over a corpus. The corpus is a BEIR set's {@code
+ * corpus.jsonl}, or a knowledge folder (one sub-folder per KB, as ingest reads it, each document's
+ * id its source, e.g. {@code irrigation/deficit-irrigation.en.md}). Questions come from the BEIR
+ * queries and qrels (one part each), from an {@code --unanswerable} file ({@code _id, text}), or
+ * from a {@code --questions} file whose lines give, for each part, the documents that answer it:
+ * {@code {"_id", "text", "answers": [["doc", …], …]}}, no parts or an empty part for a question the
+ * corpus cannot answer.
+ */
+record AnswerSet(String name, List<BeirSet.Doc> corpus, List<Question> questions) {
+
+  /**
+   * One question.
+   *
+   * @param parts the documents answering each part; empty when the corpus cannot answer it all
+   */
+  record Question(String id, String text, List<Set<String>> parts) {
+
+    boolean answerable() {
+      return !parts.isEmpty() && parts.stream().noneMatch(Set::isEmpty);
+    }
+
+    /** Half of the questions, chosen by a hash of the id: {@code dev} or {@code test}. */
+    String split() {
+      var crc = new CRC32();
+      crc.update(id.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return crc.getValue() % 2 == 0 ? "dev" : "test";
+    }
+  }
+
+  static AnswerSet read(Path dir, Args args) {
+    boolean beir = Files.exists(dir.resolve("corpus.jsonl"));
+    var questions = new ArrayList<Question>();
+    List<BeirSet.Doc> corpus;
+    String name = dir.toAbsolutePath().normalize().getFileName().toString();
+    if (beir) {
+      var set = BeirSet.read(dir);
+      corpus = set.corpus();
+      if (!args.has("questions")) {
+        set.queries()
+            .forEach(
+                q -> questions.add(new Question(q.id(), q.text(), List.of(q.relevant().keySet()))));
+      }
+    } else {
+      corpus = new ArrayList<>();
+      for (var kb : new KnowledgeFolder(dir.toString()).read()) {
+        kb.documents().forEach(d -> corpus.add(new BeirSet.Doc(d.source(), d.title(), d.text())));
+      }
+    }
+    if (args.has("questions")) {
+      Path file = Path.of(args.text("questions", ""));
+      name = file.getFileName().toString().replaceAll("\\.jsonl$", "");
+      for (JsonNode n : lines(file)) {
+        var parts = new ArrayList<Set<String>>();
+        JsonNode answers = n.get("answers");
+        if (answers != null) {
+          answers.forEach(
+              p -> {
+                var docs = new java.util.LinkedHashSet<String>();
+                p.forEach(d -> docs.add(d.asString()));
+                parts.add(docs);
+              });
+        }
+        questions.add(new Question(n.get("_id").asString(), n.get("text").asString(), parts));
+      }
+    } else if (!beir) {
+      throw new IllegalArgumentException("a knowledge folder needs --questions <file.jsonl>");
+    }
+    if (args.has("unanswerable")) {
+      for (JsonNode n : lines(Path.of(args.text("unanswerable", "")))) {
+        questions.add(new Question(n.get("_id").asString(), n.get("text").asString(), List.of()));
+      }
+    }
+    return new AnswerSet(name, corpus, questions);
+  }
+
+  private static List<JsonNode> lines(Path file) {
+    var json = JsonMapper.builder().build();
+    try {
+      return Files.readAllLines(file).stream()
+          .filter(l -> !l.isBlank())
+          .map(json::readTree)
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.streamrag.llm.evidence;
+
+import io.streamrag.kit.text.Language;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Whether a passage is evidence for a part (S3.4), in four checks, the first that fails saying why:
+ * every entity of the part is in the passage; the passage holds at least {@code threshold} of the
+ * part's terms (its relevance, computed here against the part, not the query that found it: a
+ * relaxed rewrite matches more passages without making them more relevant); where the terms meet,
+ * the passage holds the kind of answer asked for (a number for "how many"); and a question about
+ * what is not ("why didn't …") needs a passage that says what is not.
+ */
+final class PassageJudge {
+
+  private static final Map<String, String> MISSING =
+      Map.of(
+          "number", "no number for a how-many question",
+          "date", "no date or time for a when question",
+          "person", "no name for a who question",
+          "place", "no place for a where question");
+
+  private final double threshold;
+
+  PassageJudge(double threshold) {
+    this.threshold = threshold;
+  }
+
+  Verdict judge(Part part, Candidate c) {
+    String language = Language.detect(part.text());
+    var passage = new PassageText(c.text(), c.language());
+    // 1. the right entity (S3.7: "nitrogen for wheat" is no evidence for "nitrogen for maize")
+    for (String entity : part.entities()) {
+      for (Terms.Term t : Terms.of(entity, language)) {
+        if (!passage.holds(t)) {
+          return Verdict.reject("entity mismatch: " + t.text() + " not in the passage");
+        }
+      }
+    }
+    // 2. relevance: the share of the part's terms the passage holds; words of the question's own
+    // language cannot be held by a passage in another language, only translated terms count there;
+    // a part that names nothing ("and next week?") has only the search's own relevance to go by
+    List<Terms.Term> terms = Terms.of(part.text(), language);
+    boolean sameLanguage = c.language() == null || c.language().equals(language);
+    List<Terms.Term> counted =
+        sameLanguage ? terms : terms.stream().filter(Terms.Term::translated).toList();
+    double relevance = counted.isEmpty() ? c.relevance() : passage.focusShare(counted);
+    if (relevance < threshold) {
+      return Verdict.reject(format("relevance %.2f < %.2f", relevance));
+    }
+    // 3. the kind of answer asked for, where the part's terms meet
+    List<String> focus = passage.focus(terms);
+    boolean year = part.expects().equals("date") && AnswerType.asksYear(part.text());
+    if (AnswerType.checkable(part.expects(), c.language())
+        && focus.stream().noneMatch(f -> AnswerType.holds(part.expects(), f, year))) {
+      return Verdict.reject(
+          year ? "no year for a what-year question" : MISSING.get(part.expects()));
+    }
+    // 4. a question about what is not needs a passage that says so
+    if (negated(part.text()) && focus.stream().noneMatch(PassageJudge::negated)) {
+      return Verdict.reject("the question asks what is not; the passage negates nothing there");
+    }
+    return Verdict.accept(format("relevance %.2f ≥ %.2f", relevance));
+  }
+
+  private String format(String pattern, double relevance) {
+    return String.format(Locale.ROOT, pattern, relevance, threshold);
+  }
+
+  private static boolean negated(String text) {
+    return Stems.words(text.replace("n't", " not")).stream().anyMatch(FunctionWords::isNegation);
+  }
+}

@@ -1,0 +1,136 @@
+package io.streamrag.llm.evidence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How the deterministic planner splits a question into parts (S3.1), in three languages. */
+class DeterministicPlannerDecomposeTest {
+
+  final DeterministicPlanner planner = new DeterministicPlanner(0.5);
+
+  List<String> texts(String question, String language) {
+    return planner.decompose(question, language).stream().map(Part::text).toList();
+  }
+
+  @Test
+  void aDifferenceQuestionBecomesOneQuestionPerSideSharingTheHeadNoun() {
+    // given a comparison whose sides share "irrigation"
+    // when it is decomposed
+    var parts =
+        planner.decompose("What is the difference between drip and furrow irrigation?", "en");
+    // then each side is a question of its own, about its own side
+    assertThat(parts)
+        .extracting(Part::text)
+        .containsExactly("What is drip irrigation?", "What is furrow irrigation?");
+    assertThat(parts.get(0).entities()).containsExactly("drip");
+    assertThat(parts.get(1).entities()).containsExactly("furrow");
+  }
+
+  @Test
+  void aSharedPredicateIsCarriedIntoEachPart() {
+    var parts = planner.decompose("How much nitrogen for maize vs wheat?", "en");
+
+    assertThat(parts)
+        .extracting(Part::text)
+        .containsExactly("How much nitrogen for maize?", "How much nitrogen for wheat?");
+    assertThat(parts.get(0).entities()).containsExactly("maize", "nitrogen");
+    assertThat(parts).extracting(Part::expects).containsOnly("number");
+  }
+
+  @Test
+  void compareAndAChoiceWithWhichAreSplitToo() {
+    assertThat(texts("Compare field capacity and wilting point", "en"))
+        .containsExactly("field capacity", "wilting point");
+    assertThat(texts("Drip or sprinkler: which uses less water?", "en")).hasSize(2);
+  }
+
+  @Test
+  void twoJoinedQuestionsBecomeTwoPartsEachAskingForItsOwnKindOfAnswer() {
+    var parts =
+        planner.decompose(
+            "How much nitrogen does maize need and when should I irrigate wheat?", "en");
+
+    assertThat(parts)
+        .extracting(Part::text)
+        .containsExactly("How much nitrogen does maize need?", "when should I irrigate wheat?");
+    assertThat(parts).extracting(Part::expects).containsExactly("number", "date");
+  }
+
+  @Test
+  void aPlainAndDoesNotSplitAQuestion() {
+    // "it" names nothing: searched alone it would find nothing about ET0
+    assertThat(texts("What is ET0 and how do I use it?", "en")).hasSize(1);
+    assertThat(texts("How do soil moisture and temperature affect germination?", "en")).hasSize(1);
+  }
+
+  @Test
+  void twoCropsJoinedByAndAreTwoParts() {
+    assertThat(texts("How much nitrogen do maize and wheat need?", "en"))
+        .containsExactly("How much nitrogen do maize need?", "How much nitrogen do wheat need?");
+    assertThat(texts("ذرت و گندم چقدر نیتروژن نیاز دارند؟", "fa"))
+        .containsExactly("ذرت چقدر نیتروژن نیاز دارند؟", "گندم چقدر نیتروژن نیاز دارند؟");
+  }
+
+  @Test
+  void aPersianDifferenceSharesTheHeadNounThatComesFirst() {
+    assertThat(texts("تفاوت آبیاری قطره‌ای و بارانی چیست؟", "fa"))
+        .containsExactly("آبیاری قطره‌ای چیست؟", "آبیاری بارانی چیست؟");
+    assertThat(texts("فرق ظرفیت زراعی و نقطه پژمردگی چیست؟", "fa"))
+        .containsExactly("ظرفیت زراعی چیست؟", "نقطه پژمردگی چیست؟");
+  }
+
+  @Test
+  void aPersianChoiceKeepsWhatBothSidesShare() {
+    assertThat(texts("برای خاک شور جو بهتر است یا گندم؟", "fa"))
+        .containsExactly("برای خاک شور جو بهتر است؟", "برای خاک شور گندم بهتر است؟");
+  }
+
+  @Test
+  void persianJoinedQuestionsAreSplitAtTheirAnd() {
+    var parts = planner.decompose("گندم چقدر نیتروژن لازم دارد و ذرت را کی آبیاری کنم؟", "fa");
+
+    assertThat(parts)
+        .extracting(Part::text)
+        .containsExactly("گندم چقدر نیتروژن لازم دارد؟", "ذرت را کی آبیاری کنم؟");
+    assertThat(parts).extracting(Part::expects).containsExactly("number", "date");
+  }
+
+  @Test
+  void anArabicDifferenceIsSplitWhereAndIsGluedToTheSecondSide() {
+    assertThat(texts("ما الفرق بين الري بالتنقيط والري بالرش؟", "ar"))
+        .containsExactly("ما الري بالتنقيط؟", "ما الري بالرش؟");
+    assertThat(texts("ما الفرق بين السعة الحقلية ونقطة الذبول؟", "ar")).hasSize(2);
+  }
+
+  @Test
+  void eachPartSaysWhatKindOfAnswerItAsksFor() {
+    assertThat(expects("How many days does wheat take to emerge?", "en")).isEqualTo("number");
+    assertThat(expects("When should I sow maize?", "en")).isEqualTo("date");
+    assertThat(expects("Who wrote the soil test guide?", "en")).isEqualTo("person");
+    assertThat(expects("Where is saffron grown?", "en")).isEqualTo("place");
+    assertThat(expects("What is field capacity?", "en")).isEqualTo("any");
+    assertThat(expects("گندم چند روز بعد سبز می‌شود؟", "fa")).isEqualTo("number");
+    assertThat(expects("رئال مادرید در چه سالی تاسیس شد؟", "fa")).isEqualTo("date");
+    assertThat(expects("گندم را کی بکارم؟", "fa")).isEqualTo("date");
+    assertThat(expects("نیوتن کی بود؟", "fa")).isEqualTo("person");
+    assertThat(expects("زعفران کجا کشت می‌شود؟", "fa")).isEqualTo("place");
+    assertThat(expects("كم يحتاج القمح من الماء؟", "ar")).isEqualTo("number");
+    assertThat(expects("متى أروي الذرة؟", "ar")).isEqualTo("date");
+    assertThat(expects("من اخترع الري بالتنقيط؟", "ar")).isEqualTo("person");
+    assertThat(expects("أين يزرع الفستق؟", "ar")).isEqualTo("place");
+  }
+
+  @Test
+  void qualifiersAndTechnicalNamesAreEntities() {
+    assertThat(planner.decompose("How much water does winter wheat need?", "en").get(0).entities())
+        .containsExactly("winter", "wheat");
+    assertThat(planner.decompose("How much K2O does a sack of MOP hold?", "en").get(0).entities())
+        .containsExactly("k2o");
+  }
+
+  String expects(String question, String language) {
+    return planner.decompose(question, language).get(0).expects();
+  }
+}

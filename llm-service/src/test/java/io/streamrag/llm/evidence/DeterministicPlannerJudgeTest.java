@@ -1,0 +1,170 @@
+package io.streamrag.llm.evidence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which passages the deterministic planner takes as evidence, and why (S3.4, S3.7). */
+class DeterministicPlannerJudgeTest {
+
+  final DeterministicPlanner planner = new DeterministicPlanner(0.5);
+
+  static Candidate passage(String text, String language) {
+    return new Candidate("p", text, "kb/doc", "kb", "__global__", 0.9, language);
+  }
+
+  Verdict judge(String question, String language, String passage, String passageLanguage) {
+    Part part = planner.decompose(question, language).get(0);
+    return planner.judge(part, List.of(passage(passage, passageLanguage))).get(0);
+  }
+
+  @Test
+  void aNearDuplicateAboutAnotherCropIsNotEvidence() {
+    // given a question about maize and a passage on nitrogen for wheat (S3.7)
+    var verdict =
+        judge(
+            "How much nitrogen does maize need?",
+            "en",
+            "Irrigated wheat commonly receives 100 to 180 kg N/ha of nitrogen, split in three.",
+            "en");
+    // then the passage is rejected for the entity it lacks
+    assertThat(verdict.accepted()).isFalse();
+    assertThat(verdict.reason()).isEqualTo("entity mismatch: maize not in the passage");
+  }
+
+  @Test
+  void thePassageAboutTheRightCropIsEvidenceWithItsRelevanceAsTheReason() {
+    var verdict =
+        judge(
+            "How much nitrogen does maize need?",
+            "en",
+            "Maize needs about 200 kg of nitrogen per hectare, given in two splits.",
+            "en");
+
+    assertThat(verdict.accepted()).isTrue();
+    assertThat(verdict.reason()).isEqualTo("relevance 1.00 ≥ 0.50");
+  }
+
+  @Test
+  void aPersianNearDuplicateIsRejectedToo() {
+    var verdict =
+        judge(
+            "ذرت چقدر نیتروژن لازم دارد؟",
+            "fa",
+            "گندم آبی معمولاً 100 تا 180 کیلوگرم نیتروژن در هکتار می‌گیرد.",
+            "fa");
+
+    assertThat(verdict.reason()).isEqualTo("entity mismatch: ذرت not in the passage");
+  }
+
+  @Test
+  void aHowManyQuestionNeedsANumberWhereItsTermsMeet() {
+    var verdict =
+        judge(
+            "How many splits of nitrogen does irrigated wheat get?",
+            "en",
+            "Irrigated wheat gets nitrogen in splits. Splits reduce losses and lodging.",
+            "en");
+
+    assertThat(verdict.accepted()).isFalse();
+    assertThat(verdict.reason()).isEqualTo("no number for a how-many question");
+  }
+
+  @Test
+  void aWhatYearQuestionNeedsAYearInDigits() {
+    var verdict =
+        judge(
+            "رئال مادرید در چه سالی تاسیس شد؟",
+            "fa",
+            "باشگاه رئال مادرید در مادرید تاسیس شد و موفق‌ترین تیم اسپانیا است.",
+            "fa");
+
+    assertThat(verdict.reason()).isEqualTo("no year for a what-year question");
+    assertThat(
+            judge(
+                    "رئال مادرید در چه سالی تاسیس شد؟",
+                    "fa",
+                    "باشگاه رئال مادرید در سال ۱۹۰۲ در مادرید تاسیس شد.",
+                    "fa")
+                .accepted())
+        .isTrue();
+  }
+
+  @Test
+  void aPassageHoldingTooFewOfThePartsTermsIsBelowTheThreshold() {
+    var verdict =
+        judge(
+            "What is the leaching requirement of irrigation water?",
+            "en",
+            "Soil organic matter improves structure and feeds soil life.",
+            "en");
+
+    assertThat(verdict.accepted()).isFalse();
+    assertThat(verdict.reason()).startsWith("relevance 0.").endsWith("< 0.50");
+  }
+
+  @Test
+  void anEnglishPassageIsEvidenceForAPersianQuestionThroughTheGlossary() {
+    var verdict =
+        judge(
+            "رطوبت خاک در ظرفیت زراعی چقدر است؟",
+            "fa",
+            "Field capacity is the soil moisture left after drainage, about 30% in loam.",
+            "en");
+
+    assertThat(verdict.accepted()).isTrue();
+  }
+
+  @Test
+  void aQuestionAboutWhatIsNotNeedsAPassageThatSaysWhatIsNot() {
+    var verdict =
+        judge(
+            "چرا گندم در خاک شور رشد نمی‌کند؟",
+            "fa",
+            "گندم در خاک شور رشد کند دارد و عملکرد آن کم می‌شود.",
+            "fa");
+
+    assertThat(verdict.reason()).startsWith("the question asks what is not");
+  }
+
+  @Test
+  void aComparisonGathersEvidenceForBothPartsEachFromItsOwnPassage() {
+    // given a store with one passage per crop
+    Searcher searcher =
+        (query, part) -> {
+          var found =
+              List.of(
+                  new Candidate(
+                      "w",
+                      "Irrigated wheat receives 150 kg N/ha of nitrogen.",
+                      "wheat.md",
+                      "kb",
+                      "__global__",
+                      0.5,
+                      "en"),
+                  new Candidate(
+                      "m",
+                      "Maize needs about 200 kg N/ha of nitrogen.",
+                      "maize.md",
+                      "kb",
+                      "__global__",
+                      0.5,
+                      "en"));
+          return new Searcher.Found(found, List.of("kb"), false, "");
+        };
+    // when the comparison goes through the loop
+    var evidence =
+        new EvidenceLoop(planner)
+            .gather("How much nitrogen for maize vs wheat?", "en", 4, searcher, Trace.quiet());
+    // then each part rests on its own crop's passage, and nothing is left to a human
+    assertThat(evidence.needsHuman()).isEmpty();
+    assertThat(evidence.searches()).isEqualTo(2);
+    assertThat(evidence.parts().get(0).accepted())
+        .extracting(Candidate::source)
+        .containsExactly("maize.md");
+    assertThat(evidence.parts().get(1).accepted())
+        .extracting(Candidate::source)
+        .containsExactly("wheat.md");
+  }
+}
