@@ -111,7 +111,7 @@ class AgenticToolTest {
         .anySatisfy(d -> assertThat(d).contains("refused"))
         .anySatisfy(d -> assertThat(d).contains("\"kind\":\"accept\""));
     String requestId = answer.first("meta").get("request_id").asString();
-    var trace = awaitTrace(requestId, "dev-farmer-key");
+    var trace = Http.awaitTrace(system.gatewayUrl(), requestId, "dev-farmer-key");
     assertThat(trace.body().get("steps").toString()).contains("nitrogen-rates-wheat.en.md");
     assertThat(
             Http.call(
@@ -120,18 +120,5 @@ class AgenticToolTest {
                     "dev-other-key")
                 .status())
         .isEqualTo(404);
-  }
-
-  /** The trace is written after done, off the answering thread. */
-  static Http.Json awaitTrace(String requestId, String key) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    Http.Json last;
-    do {
-      last = Http.call("GET", system.gatewayUrl() + "/api/chats/" + requestId + "/trace", key);
-      if (last.status() == 200) {
-        return last;
-      }
-    } while (System.nanoTime() < deadline);
-    throw new AssertionError("no trace for " + requestId + ": " + last.body());
   }
 }

@@ -158,6 +158,19 @@ final class Http {
     return new Json(response.statusCode(), JSON.readTree(response.body()));
   }
 
+  /** An answer's trace; it is written after done, off the answering thread, so wait for it. */
+  static Json awaitTrace(String gatewayUrl, String requestId, String key) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    Json last;
+    do {
+      last = call("GET", gatewayUrl + "/api/chats/" + requestId + "/trace", key);
+      if (last.status() == 200) {
+        return last;
+      }
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError("no trace for " + requestId + ": " + last.body());
+  }
+
   private static List<Event> events(String body) {
     var events = new ArrayList<Event>();
     String name = null;
