@@ -2,7 +2,6 @@ package io.streamrag.agronomy.fertilization;
 
 import io.streamrag.agronomy.reason.Names;
 import io.streamrag.agronomy.table.Row;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -43,9 +42,6 @@ record CropNutrition(Names names, Map<Nutrient, Thresholds> thresholds, List<Str
   }
 
   List<String> keys() {
-    var keys = new ArrayList<String>();
-    keys.add(names.en());
-    keys.addAll(aliases);
-    return keys;
+    return names.keysWith(aliases);
   }
 }

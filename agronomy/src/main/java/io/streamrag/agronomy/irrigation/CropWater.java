@@ -2,7 +2,6 @@ package io.streamrag.agronomy.irrigation;
 
 import io.streamrag.agronomy.reason.Names;
 import io.streamrag.agronomy.table.Row;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -46,12 +45,9 @@ record CropWater(
     return crop;
   }
 
-  /** The crop's name and aliases: each finds this row. */
+  /** Its names and aliases: each finds this row. */
   List<String> keys() {
-    var keys = new ArrayList<String>();
-    keys.add(names.en());
-    keys.addAll(aliases);
-    return keys;
+    return names.keysWith(aliases);
   }
 
   /**

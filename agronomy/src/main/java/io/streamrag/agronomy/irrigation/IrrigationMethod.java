@@ -2,7 +2,6 @@ package io.streamrag.agronomy.irrigation;
 
 import io.streamrag.agronomy.reason.Names;
 import io.streamrag.agronomy.table.Row;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,9 +19,6 @@ record IrrigationMethod(Names names, double efficiency, List<String> aliases) {
   }
 
   List<String> keys() {
-    var keys = new ArrayList<String>();
-    keys.add(names.en());
-    keys.addAll(aliases);
-    return keys;
+    return names.keysWith(aliases);
   }
 }
