@@ -77,24 +77,10 @@ public final class IrrigationAdvisor {
     Schedule schedule = Schedule.decide(depletion, water, taw);
     double[] balance = WaterBalance.run(depletion, water, taw);
     // 6. the amount, the echo and the reason
-    double efficiency = lookup.method().efficiency();
-    Double amount = schedule.needed() ? Round.mm(schedule.netMm() / efficiency) : 0.0;
+    double amount =
+        schedule.needed() ? Round.mm(schedule.netMm() / lookup.method().efficiency()) : 0;
     var parameters =
-        new IrrigationParameters(
-            lookup.soil().thetaFc(),
-            lookup.soil().thetaWp(),
-            zr,
-            lookup.crop().p(),
-            Round.fraction(water.get(0).p()),
-            Round.fraction(kc),
-            lookup.stage().label(),
-            lookup.stageAssumed(),
-            efficiency,
-            Round.mm(taw),
-            Round.mm(water.get(0).rawMm()),
-            Round.mm(depletion),
-            tables.rain().effectiveFraction(),
-            tables.rain().ignoredBelowEt0Fraction());
+        IrrigationParameters.of(lookup, zr, kc, taw, depletion, water.get(0), tables.rain());
     var echoed = new ArrayList<BalanceDay>();
     for (int i = 0; i < water.size(); i++) {
       echoed.add(water.get(i).echo(balance[i]));

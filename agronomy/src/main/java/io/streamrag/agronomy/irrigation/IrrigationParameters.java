@@ -36,4 +36,30 @@ public record IrrigationParameters(
     @JsonProperty("raw_mm") double rawMm,
     @JsonProperty("depletion_mm") double depletionMm,
     @JsonProperty("rain_effective_fraction") double rainEffectiveFraction,
-    @JsonProperty("rain_ignored_below_et0_fraction") double rainIgnoredBelowEt0Fraction) {}
+    @JsonProperty("rain_ignored_below_et0_fraction") double rainIgnoredBelowEt0Fraction) {
+
+  static IrrigationParameters of(
+      FieldLookup lookup,
+      double zr,
+      double kc,
+      double taw,
+      double depletion,
+      DayWater today,
+      RainRule rain) {
+    return new IrrigationParameters(
+        lookup.soil().thetaFc(),
+        lookup.soil().thetaWp(),
+        zr,
+        lookup.crop().p(),
+        Round.fraction(today.p()),
+        Round.fraction(kc),
+        lookup.stage().label(),
+        lookup.stageAssumed(),
+        lookup.method().efficiency(),
+        Round.mm(taw),
+        Round.mm(today.rawMm()),
+        Round.mm(depletion),
+        rain.effectiveFraction(),
+        rain.ignoredBelowEt0Fraction());
+  }
+}
