@@ -1,0 +1,78 @@
+package io.streamrag.agronomy.irrigation;
+
+import io.streamrag.agronomy.field.ForecastDay;
+import java.time.LocalDate;
+
+/**
+ * A forecast day's water demand and supply for the balance.
+ *
+ * @param et0Mm reference evapotranspiration, mm
+ * @param hargreaves whether ET0 came from Hargreaves (eq. 52) because the forecast lacked it
+ * @param etcMm crop evapotranspiration Kc × ET0, mm (FAO-56 eq. 56)
+ * @param effectiveRainMm rain entering the root zone, mm
+ * @param p depletion fraction adjusted for the day's ETc
+ * @param rawMm readily available water p × TAW, mm (eq. 83)
+ */
+record DayWater(
+    ForecastDay day,
+    double et0Mm,
+    boolean hargreaves,
+    double etcMm,
+    double effectiveRainMm,
+    double p,
+    double rawMm) {
+
+  static DayWater of(
+      ForecastDay day, Double latitude, double kc, double pTable, double taw, RainRule rain) {
+    boolean hargreaves = day.et0Mm() == null;
+    double et0 =
+        hargreaves
+            ? Fao56.hargreavesEt0(
+                day.tMin(), day.tMax(), Fao56.extraterrestrialRadiation(latitude, day.date()))
+            : day.et0Mm();
+    double etc = kc * et0;
+    double p = Fao56.adjustedDepletionFraction(pTable, etc);
+    return new DayWater(
+        day,
+        et0,
+        hargreaves,
+        etc,
+        rain.effective(day.precipitationMm(), et0),
+        p,
+        Fao56.readilyAvailableWater(p, taw));
+  }
+
+  LocalDate date() {
+    return day.date();
+  }
+
+  BalanceDay echo(double depletionMm) {
+    return new BalanceDay(
+        day.date(),
+        day.tMin(),
+        day.tMax(),
+        day.precipitationMm(),
+        Round.mm(et0Mm),
+        hargreaves ? "hargreaves" : "forecast",
+        Round.mm(etcMm),
+        Round.mm(effectiveRainMm),
+        Round.fraction(p),
+        Round.mm(rawMm),
+        Round.mm(depletionMm));
+  }
+
+  static BalanceDay given(ForecastDay day) {
+    return new BalanceDay(
+        day.date(),
+        day.tMin(),
+        day.tMax(),
+        day.precipitationMm(),
+        day.et0Mm(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+}

@@ -1,0 +1,87 @@
+package io.streamrag.agronomy.irrigation;
+
+import static io.streamrag.agronomy.reason.Phrase.*;
+
+import io.streamrag.agronomy.field.Age;
+import io.streamrag.agronomy.reason.Phrases;
+import java.time.Duration;
+import java.util.List;
+
+/** The templated reason (used when no model explains the numbers), built from those numbers. */
+final class IrrigationReason {
+
+  static final String METHOD =
+      "FAO-56 root-zone water balance (Allen, Pereira, Raes, Smith 1998, FAO Irrigation and"
+          + " Drainage Paper 56): TAW eq. 82, RAW eq. 83 with p from Table 22 adjusted for ETc,"
+          + " Dr from the root-zone moisture eq. 86, daily balance eq. 85 over the forecast; ETc ="
+          + " Kc ET0 (eq. 56, Kc Table 12); ET0 from the forecast or Hargreaves eq. 52 with Ra"
+          + " eqs. 21-25; effective rain a fixed share of rain at or above a fraction of ET0"
+          + " (water-balance.csv); refill to field capacity; gross depth = net / application"
+          + " efficiency";
+
+  private final String language;
+  private final Phrases phrases;
+
+  IrrigationReason(String language) {
+    this.language = language;
+    this.phrases = Phrases.of(language);
+  }
+
+  String missing(List<String> missing) {
+    return phrases.fill(IRRIGATION_MISSING, "missing", phrases.missing(missing));
+  }
+
+  /**
+   * @param staleAge the reading's age when stale, else null
+   */
+  String computed(
+      FieldLookup lookup,
+      IrrigationParameters parameters,
+      Schedule schedule,
+      List<DayWater> days,
+      double amount,
+      Age staleAge,
+      Duration maxAge) {
+    String prefix =
+        staleAge == null
+            ? ""
+            : phrases.fill(
+                MOISTURE_STALE, "age", staleAge.hours(), "limit", maxAge.toMinutes() / 60.0);
+    Object[] common = {
+      "dr", parameters.depletionMm(),
+      "raw", parameters.rawMm(),
+      "crop", lookup.crop().names().in(language),
+      "method", lookup.method().names().in(language),
+      "efficiency", parameters.efficiency() * 100,
+      "amount", amount,
+      "date", schedule.nextCheck(),
+      "lastDate", days.get(days.size() - 1).date()
+    };
+    return prefix + sentence(schedule, days, common);
+  }
+
+  private String sentence(Schedule schedule, List<DayWater> days, Object[] common) {
+    if (schedule.needed() && schedule.day() < 0) {
+      var check = schedule.basis().equals("forecast_ends") ? CHECK_AFTER_FORECAST : CHECK_ON;
+      String checkText = phrases.fill(check, "date", schedule.nextCheck());
+      return phrases.fill(IRRIGATE_NOW, with(common, "check", checkText));
+    }
+    if (schedule.needed()) {
+      return phrases.fill(IRRIGATE_ON, common);
+    }
+    if (schedule.basis().equals("raw_reached")) {
+      DayWater rain = days.get(schedule.rainDay());
+      return phrases.fill(
+          RAIN_FIRST,
+          with(common, "rain", Round.mm(rain.effectiveRainMm()), "rainDate", rain.date()));
+    }
+    return phrases.fill(BELOW_THROUGH_FORECAST, common);
+  }
+
+  private static Object[] with(Object[] common, Object... more) {
+    Object[] all = new Object[common.length + more.length];
+    System.arraycopy(common, 0, all, 0, common.length);
+    System.arraycopy(more, 0, all, common.length, more.length);
+    return all;
+  }
+}
