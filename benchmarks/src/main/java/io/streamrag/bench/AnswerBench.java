@@ -38,10 +38,12 @@ final class AnswerBench {
   static void run(Path dir, Args args) {
     String mode = args.text("mode", "classic");
     String planner = args.text("planner", "deterministic");
-    if (!mode.equals("classic") || !planner.equals("deterministic")) {
+    if (!mode.equals("classic") || !(planner.equals("deterministic") || planner.equals("model"))) {
       throw new IllegalArgumentException(
-          "only --mode classic --planner deterministic run without a model");
+          "--mode classic with --planner deterministic, or --planner model with --llm-base-url,"
+              + " --llm-model and --llm-api-key (an OpenAI-compatible endpoint)");
     }
+    var model = planner.equals("model") ? PlanningModel.from(args) : null;
     var set = AnswerSet.read(dir, args);
     var settings = BenchSettings.load(args);
     var executor = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
@@ -56,7 +58,8 @@ final class AnswerBench {
       var reranker = new TermOverlapReranker();
       for (String t : args.text("thresholds", "0.3,0.4,0.5,0.6").split(",")) {
         double threshold = Double.parseDouble(t);
-        var loop = new EvidenceLoop(new DeterministicPlanner(threshold));
+        var rules = new DeterministicPlanner(threshold);
+        var loop = new EvidenceLoop(model == null ? rules : model.planner(rules));
         var outcomes = new ArrayList<Outcome>();
         for (var q : set.questions()) {
           String language = Language.detect(q.text());
