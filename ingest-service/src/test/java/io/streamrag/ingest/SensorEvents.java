@@ -34,6 +34,9 @@ public final class SensorEvents {
         51.39,
         "clay loam",
         List.of(new DepthReading(10, 18.5, 14.0, null), new DepthReading(30, 24.0, null, 1.4)),
+        "maize",
+        "drip",
+        null,
         at);
   }
 

@@ -67,7 +67,8 @@ abstract class ServiceOnBroker {
               Instant.EPOCH,
               kb,
               List.of("croplogic"),
-              ""));
+              "",
+              java.util.Map.of()));
     }
     chunk(
         "g-irr-fa",

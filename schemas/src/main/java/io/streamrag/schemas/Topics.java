@@ -1,5 +1,9 @@
 package io.streamrag.schemas;
 
+import io.streamrag.schemas.advice.RecommendationAnswered;
+import io.streamrag.schemas.advice.RecommendationIssued;
+import io.streamrag.schemas.advice.RecommendationRequested;
+import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -271,6 +275,53 @@ public final class Topics {
           1,
           Map.of());
 
+  /** A farmer asks for a recommendation (S1.10): the gateway asks, llm-service computes. */
+  public static final TopicSpec RECOMMENDATION_REQUESTS =
+      new TopicSpec(
+          "recommendation.requests",
+          RecommendationRequested.class,
+          "call_id",
+          "gateway-service",
+          List.of("llm-service"),
+          TopicSpec.Cleanup.DELETE,
+          3,
+          Map.of("retention.ms", DAY_MS));
+
+  public static final TopicSpec RECOMMENDATION_REPLIES =
+      new TopicSpec(
+          "recommendation.replies",
+          RecommendationAnswered.class,
+          "call_id",
+          "llm-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.DELETE,
+          3,
+          Map.of("retention.ms", HOUR_MS));
+
+  /** Each sensor's latest recommendation state: what the next reading is compared with. */
+  public static final TopicSpec SENSOR_RECOMMENDATIONS =
+      new TopicSpec(
+          "sensor.recommendations",
+          RecommendationState.class,
+          "sensor_uuid",
+          "llm-service",
+          List.of("llm-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          6,
+          Map.of());
+
+  /** Alerts: a sensor's recommendation changed (irrigation needed, a nutrient low). */
+  public static final TopicSpec SENSOR_ALERTS =
+      new TopicSpec(
+          "sensor.alerts",
+          RecommendationIssued.class,
+          "sensor_uuid",
+          "llm-service",
+          List.of("gateway-service (SSE, every replica; webhooks, one group)"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", WEEK_MS));
+
   /** Readings, profiles and forecasts share one binding in ingest, hence one dead-letter topic. */
   public static final TopicSpec DLQ_INGEST_SENSORS =
       deadLetters("dlq.ingest.sensors", "ingest-service", SENSOR_READINGS);
@@ -285,6 +336,12 @@ public final class Topics {
       deadLetters("dlq.retrieval.knowledge", "retrieval-service", KNOWLEDGE_REQUESTS);
   public static final TopicSpec DLQ_LLM_REQUESTS =
       deadLetters("dlq.llm.requests", "llm-service", CHAT_REQUESTS);
+  public static final TopicSpec DLQ_LLM_RECOMMENDATIONS =
+      deadLetters("dlq.llm.recommendations", "llm-service", RECOMMENDATION_REQUESTS);
+  public static final TopicSpec DLQ_LLM_ALERTS =
+      deadLetters("dlq.llm.alerts", "llm-service", SENSOR_SNAPSHOTS);
+  public static final TopicSpec DLQ_GATEWAY_WEBHOOKS =
+      deadLetters("dlq.gateway.webhooks", "gateway-service", SENSOR_ALERTS);
   public static final TopicSpec DLQ_LLM_CONVERSATIONS =
       deadLetters("dlq.llm.conversations", "llm-service", CONVERSATION_REQUESTS);
 
@@ -310,13 +367,20 @@ public final class Topics {
           CHAT_CONVERSATIONS,
           CONVERSATION_REQUESTS,
           CONVERSATION_REPLIES,
+          RECOMMENDATION_REQUESTS,
+          RECOMMENDATION_REPLIES,
+          SENSOR_RECOMMENDATIONS,
+          SENSOR_ALERTS,
           DLQ_INGEST_SENSORS,
           DLQ_INGEST_DOCUMENTS,
           DLQ_RETRIEVAL_INDEX,
           DLQ_RETRIEVAL_REQUESTS,
           DLQ_RETRIEVAL_KNOWLEDGE,
           DLQ_LLM_REQUESTS,
-          DLQ_LLM_CONVERSATIONS);
+          DLQ_LLM_CONVERSATIONS,
+          DLQ_LLM_RECOMMENDATIONS,
+          DLQ_LLM_ALERTS,
+          DLQ_GATEWAY_WEBHOOKS);
 
   private Topics() {}
 

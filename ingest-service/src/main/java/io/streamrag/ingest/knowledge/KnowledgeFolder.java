@@ -27,6 +27,7 @@ public final class KnowledgeFolder {
    * @param name the KB's id ({@code kb_name}): its sub-folder's name
    * @param displayName its name for people, {@code name} in {@code kb.yml}
    * @param pipelines the pipelines it belongs to; empty: the importer's default pipeline
+   * @param tables its data tables ({@code tables/*.csv}), text by file name
    */
   public record Base(
       String name,
@@ -35,7 +36,8 @@ public final class KnowledgeFolder {
       List<String> languages,
       List<String> pipelines,
       String tone,
-      List<Document> documents) {}
+      List<Document> documents,
+      Map<String, String> tables) {}
 
   /** One document: its id is UUIDv5 of KB and file, so re-reading the folder gives the same ids. */
   public record Document(
@@ -68,13 +70,33 @@ public final class KnowledgeFolder {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list knowledge folder " + location, e);
     }
+    var tables = tables();
     var bases = new ArrayList<Base>();
-    files.forEach((kb, byName) -> bases.add(base(kb, byName)));
+    files.forEach((kb, byName) -> bases.add(base(kb, byName, tables.getOrDefault(kb, Map.of()))));
     return bases;
   }
 
+  /** Each KB's {@code tables/*.csv}, text by file name. */
+  private Map<String, Map<String, String>> tables() {
+    var tables = new TreeMap<String, Map<String, String>>();
+    try {
+      for (Resource r :
+          new PathMatchingResourcePatternResolver().getResources(location + "/*/tables/*.csv")) {
+        String[] parts = r.getURL().getPath().split("/");
+        if (parts.length >= 3 && r.isReadable()) {
+          tables
+              .computeIfAbsent(parts[parts.length - 3], k -> new TreeMap<>())
+              .put(parts[parts.length - 1], text(r));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the tables of " + location, e);
+    }
+    return tables;
+  }
+
   @SuppressWarnings("unchecked")
-  private static Base base(String kb, Map<String, Resource> files) {
+  private static Base base(String kb, Map<String, Resource> files, Map<String, String> tables) {
     Map<String, Object> meta =
         files.containsKey("kb.yml") ? new Yaml().load(text(files.get("kb.yml"))) : Map.of();
     String tone = files.containsKey("tone.md") ? text(files.get("tone.md")).strip() : "";
@@ -93,7 +115,8 @@ public final class KnowledgeFolder {
         (List<String>) meta.getOrDefault("languages", List.of("fa", "en")),
         (List<String>) meta.getOrDefault("pipelines", List.of()),
         tone,
-        docs);
+        docs,
+        Map.copyOf(tables));
   }
 
   private static Document document(String kb, String fileName, String content) {

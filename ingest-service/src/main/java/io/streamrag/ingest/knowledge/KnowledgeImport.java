@@ -86,6 +86,7 @@ public class KnowledgeImport {
               .setLanguages(base.languages())
               .setUpdatedAt(clock.instant())
               .setFolderToneSha256(folderTone)
+              .setTables(base.tables())
               .build();
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
         out.send(Topics.KB_CONFIGS, base.name(), config);
@@ -143,7 +144,8 @@ public class KnowledgeImport {
         && a.getDescription().equals(b.getDescription())
         && a.getTone().equals(b.getTone())
         && a.getLanguages().equals(b.getLanguages())
-        && a.getFolderToneSha256().equals(b.getFolderToneSha256());
+        && a.getFolderToneSha256().equals(b.getFolderToneSha256())
+        && a.getTables().equals(b.getTables());
   }
 
   static String sha256(String text) {

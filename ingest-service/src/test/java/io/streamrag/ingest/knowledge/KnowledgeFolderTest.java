@@ -78,4 +78,19 @@ class KnowledgeFolderTest {
         .isEqualTo("ar");
     assertThat(KnowledgeFolder.language("a.md", "Drip irrigation")).isEqualTo("en");
   }
+
+  @Test
+  void theAgronomyTablesAreReadAsTheirKnowledgeBasesDataNotAsDocuments() {
+    var bases = new KnowledgeFolder("classpath:demo-knowledge").read();
+    var irrigation = bases.stream().filter(b -> b.name().equals("irrigation")).findFirst().get();
+    var fertilization =
+        bases.stream().filter(b -> b.name().equals("fertilization")).findFirst().get();
+
+    assertThat(irrigation.tables()).containsKeys("crops.csv", "soil-water.csv");
+    assertThat(irrigation.tables().get("crops.csv")).contains("maize");
+    assertThat(fertilization.tables()).containsKeys("npk-thresholds.csv", "fertilizers.csv");
+    assertThat(irrigation.documents())
+        .extracting(KnowledgeFolder.Document::source)
+        .noneMatch(s -> s.contains("tables"));
+  }
 }

@@ -122,6 +122,15 @@ class TopicViewTest {
 
   private static KnowledgeBaseConfigured kb(String name, String tone) {
     return new KnowledgeBaseConfigured(
-        name, "croplogic", "d", tone, List.of("en"), Instant.EPOCH, name, List.of("croplogic"), "");
+        name,
+        "croplogic",
+        "d",
+        tone,
+        List.of("en"),
+        Instant.EPOCH,
+        name,
+        List.of("croplogic"),
+        "",
+        java.util.Map.of());
   }
 }

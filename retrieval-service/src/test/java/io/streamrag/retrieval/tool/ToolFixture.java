@@ -165,6 +165,7 @@ final class ToolFixture implements AutoCloseable {
         Instant.EPOCH,
         displayName,
         List.of(pipeline),
-        "");
+        "",
+        java.util.Map.of());
   }
 }

@@ -37,7 +37,13 @@ public class ProfileParser {
           "silty clay",
           "clay");
 
-  private static final Set<String> FIELDS = Set.of("lat", "lon", "soil_texture", "depths");
+  private static final Set<String> FIELDS =
+      Set.of("lat", "lon", "soil_texture", "depths", "crop", "irrigation_method", "growth_stage");
+
+  /** A crop, method or stage name: words in any script, as the agronomy tables name them. */
+  private static final java.util.regex.Pattern NAME =
+      java.util.regex.Pattern.compile("[\\p{L}\\p{M}\\u200c][\\p{L}\\p{M}\\p{N}\\u200c ()-]{0,59}");
+
   private static final Set<String> DEPTH_FIELDS =
       Set.of("depth_cm", "soil_moisture", "temperature", "ec");
 
@@ -81,6 +87,31 @@ public class ProfileParser {
       }
       depths.sort((a, b) -> Integer.compare(a.getDepthCm(), b.getDepthCm()));
     }
-    return new SensorProfileUpdated(sensorUuid, lat, lon, texture, depths, receivedAt);
+    return new SensorProfileUpdated(
+        sensorUuid,
+        lat,
+        lon,
+        texture,
+        depths,
+        name(root, "crop"),
+        name(root, "irrigation_method"),
+        name(root, "growth_stage"),
+        receivedAt);
+  }
+
+  /**
+   * An optional name; whether the agronomy tables know it is for the recommendation to say (a table
+   * is data, edited without a build), not for the bridge.
+   */
+  private static String name(JsonNode root, String field) {
+    if (!root.has(field) || root.get(field).isNull()) {
+      return null;
+    }
+    String value = JsonFields.text(root, field, "").strip().toLowerCase(java.util.Locale.ROOT);
+    if (!NAME.matcher(value).matches()) {
+      throw new InvalidReading(
+          MALFORMED, field, field + " must be a name of at most 60 letters, e.g. maize or drip");
+    }
+    return value;
   }
 }

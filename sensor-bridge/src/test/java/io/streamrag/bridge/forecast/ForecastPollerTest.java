@@ -61,7 +61,15 @@ class ForecastPollerTest {
             Topics.SENSOR_PROFILES.name(),
             SENSOR,
             new io.streamrag.schemas.sensor.SensorProfileUpdated(
-                SENSOR, 29.61, 52.53, "loam", java.util.List.of(), Instant.now()));
+                SENSOR,
+                29.61,
+                52.53,
+                "loam",
+                java.util.List.of(),
+                null,
+                null,
+                null,
+                Instant.now()));
 
     try (var forecasts =
         new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_FORECASTS.name())) {

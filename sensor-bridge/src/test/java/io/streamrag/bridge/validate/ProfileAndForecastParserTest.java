@@ -37,6 +37,32 @@ class ProfileAndForecastParserTest {
   }
 
   @Test
+  void aProfileNamesItsCropIrrigationMethodAndGrowthStageInAnyScript() {
+    var profile =
+        profiles.parse(
+            SENSOR,
+            bytes(
+                "{\"lat\":35.69,\"lon\":51.39,\"soil_texture\":\"loam\",\"crop\":\"ذرت\","
+                    + "\"irrigation_method\":\"Drip\",\"growth_stage\":\"mid\"}"),
+            NOW);
+
+    assertThat(profile.getCrop()).isEqualTo("ذرت");
+    assertThat(profile.getIrrigationMethod()).isEqualTo("drip");
+    assertThat(profile.getGrowthStage()).isEqualTo("mid");
+  }
+
+  @Test
+  void aCropThatIsNotANameIsRefusedNamingTheField() {
+    assertThatThrownBy(
+            () ->
+                profiles.parse(
+                    SENSOR,
+                    bytes("{\"lat\":1,\"lon\":1,\"soil_texture\":\"loam\",\"crop\":\"<script>\"}"),
+                    NOW))
+        .isInstanceOfSatisfying(InvalidReading.class, e -> assertThat(e.field()).isEqualTo("crop"));
+  }
+
+  @Test
   void anUnknownSoilTextureIsRefusedListingTheValidOnes() {
     assertThatThrownBy(
             () ->
