@@ -34,6 +34,25 @@ public record FertilizationAdvice(
     List<String> missing,
     boolean stale) {
 
+  /**
+   * The same advice explained by a model: its text becomes the reason and is kept as {@code
+   * raw_response}; every number stays as computed.
+   */
+  public FertilizationAdvice explainedBy(String text) {
+    return new FertilizationAdvice(
+        fertilizerNeeded,
+        fertilizerType,
+        amountKgPerHectare,
+        text,
+        npkStatus,
+        products,
+        text,
+        inputs,
+        method,
+        missing,
+        stale);
+  }
+
   /** The same advice with the model's text attached (its numbers unchanged). */
   public FertilizationAdvice withRawResponse(String text) {
     return new FertilizationAdvice(

@@ -37,6 +37,24 @@ public record IrrigationAdvice(
     List<String> missing,
     boolean stale) {
 
+  /**
+   * The same advice explained by a model: its text becomes the reason and is kept as {@code
+   * raw_response}; every number stays as computed.
+   */
+  public IrrigationAdvice explainedBy(String text) {
+    return new IrrigationAdvice(
+        irrigationNeeded,
+        amountMm,
+        text,
+        nextCheckDate,
+        nextCheckBasis,
+        text,
+        inputs,
+        method,
+        missing,
+        stale);
+  }
+
   /** The same advice with the model's text attached (its numbers unchanged). */
   public IrrigationAdvice withRawResponse(String text) {
     return new IrrigationAdvice(

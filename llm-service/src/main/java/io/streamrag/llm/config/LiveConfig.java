@@ -62,6 +62,16 @@ public final class LiveConfig implements AutoCloseable {
     return tones;
   }
 
+  /**
+   * Every KB's data tables as of now ({@code tables/*.csv} of its folder), text by file name: the
+   * agronomy the recommendations are computed from.
+   */
+  public Map<String, String> tables() {
+    var tables = new java.util.TreeMap<String, String>();
+    bases.asMap().values().forEach(config -> tables.putAll(config.getTables()));
+    return tables;
+  }
+
   @Override
   public void close() {
     pipelines.close();

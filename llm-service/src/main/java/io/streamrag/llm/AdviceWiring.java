@@ -1,0 +1,145 @@
+package io.streamrag.llm;
+
+import io.streamrag.kit.kafka.KafkaKitConfiguration;
+import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.llm.advice.Advisor;
+import io.streamrag.llm.advice.AgronomyTables;
+import io.streamrag.llm.advice.Alerts;
+import io.streamrag.llm.advice.Explanation;
+import io.streamrag.llm.config.LiveConfig;
+import io.streamrag.llm.provider.openai.ProviderChain;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.advice.RecommendationAnswered;
+import io.streamrag.schemas.advice.RecommendationRequested;
+import io.streamrag.schemas.advice.RecommendationState;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.handler.annotation.SendTo;
+import org.springframework.messaging.support.MessageBuilder;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Recommendations (S1.10) and alerts: the stages and the two Kafka handlers. */
+@Configuration(proxyBeanMethods = false)
+class AdviceWiring {
+
+  @Bean
+  AgronomyTables agronomyTables(LiveConfig live, AdviceProperties advice) {
+    return new AgronomyTables(
+        live::tables, Clock.systemDefaultZone(), advice.moistureMaxAge(), advice.nutrientsMaxAge());
+  }
+
+  /** Every sensor's latest snapshot, followed on every replica. */
+  @Bean(destroyMethod = "close")
+  TopicView<SensorSnapshotUpdated> sensorSnapshots(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
+    return TopicView.followVersioned(
+            brokers,
+            Topics.SENSOR_SNAPSHOTS.name(),
+            SensorSnapshotUpdated.class,
+            SensorSnapshotUpdated::getVersion)
+        .caughtUpWithin(properties.startupTimeout());
+  }
+
+  /** Each sensor's last recommendation state, what the next snapshot is compared with. */
+  @Bean(destroyMethod = "close")
+  TopicView<RecommendationState> recommendationStates(
+      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
+    return TopicView.followVersioned(
+            brokers,
+            Topics.SENSOR_RECOMMENDATIONS.name(),
+            RecommendationState.class,
+            RecommendationState::getSnapshotVersion)
+        .caughtUpWithin(properties.startupTimeout());
+  }
+
+  @Bean
+  Advisor advisor(
+      TopicView<SensorSnapshotUpdated> sensorSnapshots,
+      AgronomyTables tables,
+      ProviderChain chain,
+      RequestClient<ContextRetrieved> retrieval,
+      ChatProperties chat,
+      JsonMapper json) {
+    return new Advisor(
+        sensorSnapshots,
+        tables,
+        new Explanation(chain.isEmpty() ? null : chain),
+        retrieval,
+        chat.retrievalTimeout(),
+        json,
+        Clock.systemDefaultZone());
+  }
+
+  @Bean
+  Alerts alerts(
+      AgronomyTables tables,
+      TopicView<RecommendationState> recommendationStates,
+      Outbox outbox,
+      JsonMapper json) {
+    return new Alerts(tables, recommendationStates, outbox, json, Clock.systemUTC());
+  }
+
+  /** recommendation.requests in, the advice back on recommendation.replies. */
+  @Component
+  static class RecommendationRequests {
+
+    private final Advisor advisor;
+
+    RecommendationRequests(Advisor advisor) {
+      this.advisor = advisor;
+    }
+
+    @KafkaListener(
+        id = "llm-recommendations",
+        topics = "recommendation.requests",
+        groupId = "llm-recommendations",
+        containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
+    @SendTo
+    Message<RecommendationAnswered> handle(RecommendationRequested call) {
+      RecommendationAnswered answer;
+      try {
+        answer = advisor.answer(call);
+      } catch (IllegalStateException e) {
+        answer =
+            RecommendationAnswered.newBuilder()
+                .setCallId(call.getCallId())
+                .setKind(call.getKind())
+                .setError(e.getMessage())
+                .build();
+      }
+      return MessageBuilder.withPayload(answer)
+          .setHeader(KafkaHeaders.KEY, call.getCallId())
+          .build();
+    }
+  }
+
+  /** sensor.snapshots, once across replicas (a consumer group): each new snapshot advised on. */
+  @Component
+  static class AlertWatch {
+
+    private final Alerts alerts;
+
+    AlertWatch(Alerts alerts) {
+      this.alerts = alerts;
+    }
+
+    @KafkaListener(
+        id = "llm-alerts",
+        topics = "sensor.snapshots",
+        groupId = "llm-alerts",
+        containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
+    void onSnapshot(SensorSnapshotUpdated snapshot) {
+      alerts.onSnapshot(snapshot);
+    }
+  }
+}

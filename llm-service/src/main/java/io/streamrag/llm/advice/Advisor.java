@@ -1,0 +1,120 @@
+package io.streamrag.llm.advice;
+
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.llm.evidence.Part;
+import io.streamrag.llm.retrieval.ContextSearcher;
+import io.streamrag.schemas.advice.AdviceKind;
+import io.streamrag.schemas.advice.RecommendationAnswered;
+import io.streamrag.schemas.advice.RecommendationRequested;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.Passage;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Recommendations a farmer can act on (S1.10), step by step: the numbers are computed from the
+ * field's data with published agronomy, and a model, if any, only explains them.
+ */
+public final class Advisor {
+
+  private static final String IRRIGATION_TOPIC = "irrigation scheduling soil moisture crop water";
+  private static final String FERTILIZATION_TOPIC =
+      "fertilizer nitrogen phosphorus potassium soil test";
+
+  private final TopicView<SensorSnapshotUpdated> snapshots;
+  private final AgronomyTables tables;
+  private final Explanation explanation;
+  private final RequestClient<ContextRetrieved> retrieval;
+  private final Duration retrievalTimeout;
+  private final JsonMapper json;
+  private final Clock clock;
+
+  public Advisor(
+      TopicView<SensorSnapshotUpdated> snapshots,
+      AgronomyTables tables,
+      Explanation explanation,
+      RequestClient<ContextRetrieved> retrieval,
+      Duration retrievalTimeout,
+      JsonMapper json,
+      Clock clock) {
+    this.snapshots = snapshots;
+    this.tables = tables;
+    this.explanation = explanation;
+    this.retrieval = retrieval;
+    this.retrievalTimeout = retrievalTimeout;
+    this.json = json;
+    this.clock = clock;
+  }
+
+  /** Answers one recommendation request. */
+  public RecommendationAnswered answer(RecommendationRequested call) {
+    var reply =
+        RecommendationAnswered.newBuilder().setCallId(call.getCallId()).setKind(call.getKind());
+    // 1. the tables, as published on the KB configs
+    var agronomy = tables.current();
+    // 2. the field, as its sensor's snapshot describes it, with the crop asked about
+    var snapshot = snapshots.get(call.getSensorUuid());
+    var field = snapshot.map(s -> Fields.of(s, call.getCrop())).orElse(Fields.none(call.getCrop()));
+    var forecast = snapshot.map(Fields::forecast).orElse(List.of());
+    // 3. the numbers, computed; the template reason in the farmer's language
+    boolean irrigation = call.getKind() == AdviceKind.IRRIGATION;
+    Object advice =
+        irrigation
+            ? agronomy.irrigation(field, forecast, call.getLanguage())
+            : agronomy.fertilization(field, call.getLanguage());
+    // 4. the model, if any, explains them, from the numbers and the knowledge base's passages
+    List<Passage> passages = passages(call, irrigation ? IRRIGATION_TOPIC : FERTILIZATION_TOPIC);
+    var explained =
+        explanation.of(
+            json.writeValueAsString(advice), call.getQuery(), call.getLanguage(), passages);
+    if (explained.isPresent()) {
+      advice =
+          irrigation
+              ? ((io.streamrag.agronomy.irrigation.IrrigationAdvice) advice)
+                  .explainedBy(explained.get())
+              : ((io.streamrag.agronomy.fertilization.FertilizationAdvice) advice)
+                  .explainedBy(explained.get());
+    }
+    // 5. the response body, S1.10's shape
+    return reply.setAdviceJson(json.writeValueAsString(advice)).build();
+  }
+
+  /** A few passages on the topic for the model's explanation; none when retrieval is down. */
+  private List<Passage> passages(RecommendationRequested call, String topic) {
+    if (!explanation.available()) {
+      return List.of();
+    }
+    String query = call.getQuery() == null || call.getQuery().isBlank() ? topic : call.getQuery();
+    var chat =
+        ChatRequested.newBuilder()
+            .setRequestId(call.getCallId())
+            .setConversationId("recommendation")
+            .setUserId(call.getUserId())
+            .setSensorUuid(call.getSensorUuid())
+            .setPipeline(call.getPipeline())
+            .setMessage(query)
+            .setLanguage(call.getLanguage())
+            .setRequestedAt(clock.instant())
+            .build();
+    var searcher = new ContextSearcher(retrieval, chat, retrievalTimeout, clock);
+    var found = searcher.search(query, Part.of(query));
+    return found.candidates().stream()
+        .map(
+            c ->
+                new Passage(
+                    c.pointId(),
+                    c.text(),
+                    c.source(),
+                    c.kb(),
+                    c.sensorUuid(),
+                    0,
+                    c.language(),
+                    c.relevance()))
+        .toList();
+  }
+}

@@ -1,0 +1,149 @@
+package io.streamrag.llm.advice;
+
+import io.streamrag.agronomy.Agronomy;
+import io.streamrag.agronomy.fertilization.FertilizationAdvice;
+import io.streamrag.agronomy.fertilization.NutrientStatus;
+import io.streamrag.agronomy.irrigation.IrrigationAdvice;
+import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.advice.AdviceKind;
+import io.streamrag.schemas.advice.RecommendationIssued;
+import io.streamrag.schemas.advice.RecommendationState;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Proactive alerts (issue 10), step by step: each new snapshot of a sensor (a reading, a profile, a
+ * forecast) is advised on again; when irrigation becomes needed, or a nutrient becomes low, one
+ * alert is published, and the new state is kept, so the next reading that changes nothing alerts no
+ * one.
+ */
+public final class Alerts {
+
+  private static final Logger log = LoggerFactory.getLogger(Alerts.class);
+  private static final List<String> LANGUAGES = List.of("fa", "ar", "en");
+
+  private final AgronomyTables tables;
+  private final TopicView<RecommendationState> states;
+  private final Outbox outbox;
+  private final JsonMapper json;
+  private final Clock clock;
+
+  public Alerts(
+      AgronomyTables tables,
+      TopicView<RecommendationState> states,
+      Outbox outbox,
+      JsonMapper json,
+      Clock clock) {
+    this.tables = tables;
+    this.states = states;
+    this.outbox = outbox;
+    this.json = json;
+    this.clock = clock;
+  }
+
+  /** Advises on a sensor's new snapshot and alerts on what changed. */
+  public void onSnapshot(SensorSnapshotUpdated snapshot) {
+    Agronomy agronomy;
+    try {
+      agronomy = tables.current();
+    } catch (IllegalStateException e) {
+      log.debug("no alert for {}: {}", snapshot.getSensorUuid(), e.getMessage());
+      return;
+    }
+    // 1. the recommendations as of this snapshot, their reasons in every language
+    var field = Fields.of(snapshot, null);
+    var forecast = Fields.forecast(snapshot);
+    var irrigation = new LinkedHashMap<String, IrrigationAdvice>();
+    var fertilization = new LinkedHashMap<String, FertilizationAdvice>();
+    for (String language : LANGUAGES) {
+      irrigation.put(language, agronomy.irrigation(field, forecast, language));
+      fertilization.put(language, agronomy.fertilization(field, language));
+    }
+    var now = state(snapshot, irrigation.get("en"), fertilization.get("en"));
+    // 2. what changed since the last state: irrigation became needed, a nutrient became low
+    var before = states.get(snapshot.getSensorUuid()).orElse(null);
+    if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
+      return; // an older snapshot read again: already advised on
+    }
+    var batch = outbox.batch();
+    if (!Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())
+        && Boolean.TRUE.equals(now.getIrrigationNeeded())) {
+      batch.send(
+          Topics.SENSOR_ALERTS,
+          snapshot.getSensorUuid(),
+          alert(snapshot, AdviceKind.IRRIGATION, "irrigation_needed", irrigation));
+    }
+    for (String nutrient : List.of("nitrogen", "phosphorus", "potassium")) {
+      if (!"low".equals(before == null ? null : before.get(nutrient))
+          && "low".equals(now.get(nutrient))) {
+        batch.send(
+            Topics.SENSOR_ALERTS,
+            snapshot.getSensorUuid(),
+            alert(snapshot, AdviceKind.FERTILIZATION, nutrient + "_low", fertilization));
+      }
+    }
+    // 3. keep the new state, so one change alerts once
+    if (before == null || changed(before, now)) {
+      states.update(snapshot.getSensorUuid(), now);
+      batch.send(Topics.SENSOR_RECOMMENDATIONS, snapshot.getSensorUuid(), now);
+    }
+    batch.await();
+  }
+
+  private RecommendationState state(
+      SensorSnapshotUpdated s, IrrigationAdvice irrigation, FertilizationAdvice fertilization) {
+    var npk = fertilization.npkStatus();
+    return RecommendationState.newBuilder()
+        .setSensorUuid(s.getSensorUuid())
+        .setIrrigationNeeded(irrigation.irrigationNeeded())
+        .setNitrogen(name(npk == null ? null : npk.nitrogen()))
+        .setPhosphorus(name(npk == null ? null : npk.phosphorus()))
+        .setPotassium(name(npk == null ? null : npk.potassium()))
+        .setSnapshotVersion(s.getVersion())
+        .setUpdatedAt(clock.instant())
+        .build();
+  }
+
+  private <A> RecommendationIssued alert(
+      SensorSnapshotUpdated s, AdviceKind kind, String change, Map<String, A> advice) {
+    var reasons = new LinkedHashMap<String, String>();
+    advice.forEach(
+        (language, a) ->
+            reasons.put(
+                language,
+                a instanceof IrrigationAdvice i ? i.reason() : ((FertilizationAdvice) a).reason()));
+    return RecommendationIssued.newBuilder()
+        .setAlertId(Ids.of(s.getSensorUuid(), change + "@" + s.getVersion()))
+        .setSensorUuid(s.getSensorUuid())
+        .setKind(kind)
+        .setChange(change)
+        .setAdviceJson(json.writeValueAsString(advice.get("en")))
+        .setReasons(reasons)
+        .setSnapshotVersion(s.getVersion())
+        .setMeasuredAt(s.getMeasuredAt())
+        .setReceivedAt(s.getReceivedAt())
+        .setIssuedAt(clock.instant())
+        .build();
+  }
+
+  private static boolean changed(RecommendationState a, RecommendationState b) {
+    return !Objects.equals(a.getIrrigationNeeded(), b.getIrrigationNeeded())
+        || !Objects.equals(a.getNitrogen(), b.getNitrogen())
+        || !Objects.equals(a.getPhosphorus(), b.getPhosphorus())
+        || !Objects.equals(a.getPotassium(), b.getPotassium());
+  }
+
+  private static String name(NutrientStatus status) {
+    return status == null ? null : status.json();
+  }
+}
