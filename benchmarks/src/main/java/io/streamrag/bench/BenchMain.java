@@ -17,6 +17,7 @@ public final class BenchMain {
     switch (which) {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
       case "memory" -> MemoryBench.run(new Args(args, 1));
+      case "alerts" -> AlertBench.run(new Args(args, 1));
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
@@ -30,6 +31,9 @@ public final class BenchMain {
                    ./bench.sh memory [--rounds 60] [--history 10]
                      against the running stack: time to first token with no conversation, with an
                      N-turn history, and with memory off; the gap from last token to done.
+                   ./bench.sh alerts [--sensors 100]
+                     against the running stack: a dry reading to the irrigation alert on each
+                     sensor's SSE subscription (demo key dev-bench-key owns the bench sensors).
                    ./bench.sh embedding [--rounds 200]
                      the bundled embedder's threading settings compared on the services' work.
                    ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]
