@@ -11,6 +11,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -23,6 +25,8 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
  * WebhookFailed#PENDING_HEADER} naming the keys still owed it. Nothing is lost.
  */
 final class WebhookDeadLetters implements DisposableBean {
+
+  private static final Logger log = LoggerFactory.getLogger(WebhookDeadLetters.class);
 
   private final DefaultKafkaProducerFactory<String, byte[]> producers;
   private final DeadLetterPublishingRecoverer recoverer;
@@ -61,6 +65,13 @@ final class WebhookDeadLetters implements DisposableBean {
    */
   void accept(ConsumerRecord<?, ?> record, Exception e) {
     recoverer.accept(record, e); // throws if the dead letter is not written: it is tried again
+    log.warn(
+        "alert of sensor {} ({}-{}@{}) dead-lettered: {}",
+        record.key(),
+        record.topic(),
+        record.partition(),
+        record.offset(),
+        e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
     failure(e).ifPresent(f -> delivered.forget(f.alertId()));
   }
 

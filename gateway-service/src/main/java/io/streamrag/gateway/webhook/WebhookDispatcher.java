@@ -6,6 +6,8 @@ import io.streamrag.schemas.serde.AvroDeserializer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.MessageListener;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,6 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * retry with back-off; a retry sends only to the keys that have not got the alert yet.
  */
 final class WebhookDispatcher implements MessageListener<String, byte[]> {
+
+  private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
 
   private final WebhookTargets targets;
   private final WebhookPoster poster;
@@ -52,6 +56,7 @@ final class WebhookDispatcher implements MessageListener<String, byte[]> {
         poster.post(target, alert.getAlertId(), body);
         delivered.delivered(alert.getAlertId(), target.user());
       } catch (WebhookPoster.DeliveryFailed e) {
+        log.warn("alert {}: {}", alert.getAlertId(), e.getMessage());
         pending.add(target.user());
         last = e;
       }
