@@ -7,6 +7,7 @@ import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Problems;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Guardrail;
+import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationAnswered;
@@ -14,6 +15,7 @@ import io.streamrag.schemas.advice.RecommendationRequested;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -29,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * advice JSON byte for byte: the numbers are computed there from the field's data, never touched
  * here. No answer in time, or an answer with an error, is 503.
  */
-public final class AdviceHandler {
+final class AdviceHandler {
 
   private final ApiKeys keys;
   private final Guardrail guardrail;
@@ -39,7 +41,7 @@ public final class AdviceHandler {
   private final Duration timeout;
   private final Clock clock;
 
-  public AdviceHandler(
+  AdviceHandler(
       ApiKeys keys,
       Guardrail guardrail,
       RequestClient<RecommendationAnswered> llm,
@@ -55,11 +57,11 @@ public final class AdviceHandler {
     this.clock = clock;
   }
 
-  public Mono<ServerResponse> irrigation(ServerRequest request) {
+  Mono<ServerResponse> irrigation(ServerRequest request) {
     return recommend(request, AdviceKind.IRRIGATION);
   }
 
-  public Mono<ServerResponse> fertilization(ServerRequest request) {
+  Mono<ServerResponse> fertilization(ServerRequest request) {
     return recommend(request, AdviceKind.FERTILIZATION);
   }
 
@@ -91,13 +93,10 @@ public final class AdviceHandler {
           403, "forbidden_pipeline", "this API key may not use pipeline " + pipeline, "pipeline");
     }
     // 4. the farmer's own words reach the model that writes the reason: the injection guard
-    if (body.query() != null) {
-      guardrail
-          .check(body.query())
-          .ifPresent(
-              refusal -> {
-                throw new Refused(refusal);
-              });
+    var injection =
+        body.query() == null ? Optional.<Refusal>empty() : guardrail.check(body.query());
+    if (injection.isPresent()) {
+      throw new Refused(injection.get());
     }
     // 5. the reason's language: the query's, else the client's preferred one
     return RecommendationRequested.newBuilder()
@@ -117,15 +116,7 @@ public final class AdviceHandler {
   private Mono<ServerResponse> ask(RecommendationRequested call) {
     return Mono.fromCallable(() -> llm.call(call.getCallId(), call, timeout))
         .subscribeOn(Schedulers.boundedElastic())
-        .flatMap(
-            reply ->
-                reply.getError() != null || reply.getAdviceJson() == null
-                    ? unavailable(
-                        reply.getError() != null ? reply.getError() : "no recommendation came back")
-                    : ServerResponse.ok()
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .header("X-Request-Id", call.getCallId())
-                        .bodyValue(reply.getAdviceJson().getBytes(StandardCharsets.UTF_8)))
+        .flatMap(reply -> respond(call, reply))
         .onErrorResume(
             RequestClient.CallFailed.class,
             e ->
@@ -133,6 +124,20 @@ public final class AdviceHandler {
                     "the recommendation service did not answer within "
                         + timeout.toSeconds()
                         + " s; try again shortly"));
+  }
+
+  private static Mono<ServerResponse> respond(
+      RecommendationRequested call, RecommendationAnswered reply) {
+    if (reply.getError() != null) {
+      return unavailable(reply.getError());
+    }
+    if (reply.getAdviceJson() == null) {
+      return unavailable("the recommendation service sent no advice");
+    }
+    return ServerResponse.ok()
+        .contentType(MediaType.APPLICATION_JSON)
+        .header("X-Request-Id", call.getCallId())
+        .bodyValue(reply.getAdviceJson().getBytes(StandardCharsets.UTF_8));
   }
 
   private static Mono<ServerResponse> unavailable(String message) {

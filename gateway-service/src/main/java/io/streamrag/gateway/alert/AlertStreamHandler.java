@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * idle connections and proxies open. Every replica relays every alert ({@link TopicFanOut}), so a
  * client may be connected to any.
  */
-public final class AlertStreamHandler {
+final class AlertStreamHandler {
 
   private static final Logger log = LoggerFactory.getLogger(AlertStreamHandler.class);
 
@@ -33,7 +33,7 @@ public final class AlertStreamHandler {
   private final JsonMapper json;
   private final Duration keepAlive;
 
-  public AlertStreamHandler(
+  AlertStreamHandler(
       ApiKeys keys, TopicFanOut<RecommendationIssued> alerts, JsonMapper json, Duration keepAlive) {
     this.keys = keys;
     this.alerts = alerts;
@@ -41,7 +41,7 @@ public final class AlertStreamHandler {
     this.keepAlive = keepAlive;
   }
 
-  public Mono<ServerResponse> events(ServerRequest request) {
+  Mono<ServerResponse> events(ServerRequest request) {
     // 1. authenticate the API key
     String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     var caller = keys.authenticate(token);
