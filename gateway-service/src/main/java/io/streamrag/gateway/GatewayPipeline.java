@@ -3,7 +3,7 @@ package io.streamrag.gateway;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
-import io.streamrag.gateway.relay.AnswerRelay;
+import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.Outbox;
@@ -24,7 +24,7 @@ public class GatewayPipeline {
 
   private final ApiKeys keys;
   private final Guardrail guardrails;
-  private final AnswerRelay relay;
+  private final TopicFanOut<AnswerEvent> relay;
   private final ConversationOwners conversations;
   private final Outbox outbox;
   private final JsonMapper json;
@@ -33,7 +33,7 @@ public class GatewayPipeline {
   public GatewayPipeline(
       ApiKeys keys,
       Guardrail guardrails,
-      AnswerRelay relay,
+      TopicFanOut<AnswerEvent> relay,
       ConversationOwners conversations,
       Outbox outbox,
       JsonMapper json,

@@ -1,6 +1,7 @@
 package io.streamrag.gateway;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -17,10 +18,16 @@ import org.springframework.validation.annotation.Validated;
  * @param apiKeys who may call, each key kept only as its SHA-256, with the sensors its owner may
  *     use
  * @param chat limits and timeouts of the chat endpoint
+ * @param recommendations the recommendation endpoints
+ * @param webhooks how alerts are delivered to the keys' webhooks
  */
 @Validated
 @ConfigurationProperties("gateway")
-public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @NotNull Chat chat) {
+public record GatewayProperties(
+    @NotNull List<@Valid ApiKey> apiKeys,
+    @Valid @NotNull Chat chat,
+    @Valid @NotNull Recommendations recommendations,
+    @Valid @NotNull Webhooks webhooks) {
 
   /**
    * @param user the owner, recorded with each request
@@ -28,13 +35,30 @@ public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @No
    * @param sensors the sensors this key may ask about
    * @param pipelines the assistant pipelines this key may use, the first being its default; empty:
    *     only {@code gateway.chat.pipeline}
+   * @param webhook where the alerts of this key's sensors are POSTed; {@code null}: none
    */
   public record ApiKey(
       @NotBlank String user,
       @Pattern(regexp = "[0-9a-f]{64}", message = "must be 64 lowercase hex characters (SHA-256)")
           String keySha256,
       @NotEmpty List<String> sensors,
-      List<String> pipelines) {}
+      List<String> pipelines,
+      @Valid Webhook webhook) {}
+
+  /**
+   * A key's webhook; both parts are required once either is set, so a bad one stops start-up with
+   * the property that names it ({@code gateway.api-keys[i].webhook.url} or {@code .secret}).
+   *
+   * @param url an absolute {@code http} or {@code https} URL
+   * @param secret the HMAC-SHA256 key of the {@code X-Streamrag-Signature} header
+   */
+  public record Webhook(
+      @NotNull
+          @Pattern(
+              regexp = "https?://[^\\s/?#@]+(?:[/?#]\\S*)?",
+              message = "must be an absolute http:// or https:// URL")
+          String url,
+      @NotBlank(message = "must not be empty: it signs every delivery") String secret) {}
 
   /**
    * @param pipeline the default assistant pipeline, for keys that name none
@@ -42,7 +66,7 @@ public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @No
    * @param maxBodyBytes a larger request body is refused with 413
    * @param answerTimeout the longest wait for the first answer event
    * @param idleTimeout the longest wait between two answer events
-   * @param keepAlive how often an SSE comment keeps an idle stream open
+   * @param keepAlive how often an SSE comment keeps an idle stream open (chat and alerts)
    * @param memoryTimeout the longest wait for llm-service to list or erase a conversation
    */
   public record Chat(
@@ -53,4 +77,32 @@ public record GatewayProperties(@NotNull List<@Valid ApiKey> apiKeys, @Valid @No
       @NotNull Duration idleTimeout,
       @NotNull Duration keepAlive,
       @NotNull Duration memoryTimeout) {}
+
+  /**
+   * @param timeout the longest wait for llm-service's recommendation (a model may write its
+   *     reason), else 503
+   */
+  public record Recommendations(@NotNull Duration timeout) {}
+
+  /**
+   * Delivery of alerts to webhooks: a failed POST is retried with exponential back-off, then the
+   * alert goes to {@code dlq.gateway.webhooks}.
+   *
+   * @param group the consumer group shared by every replica, so each alert is delivered once
+   * @param concurrency consumer threads: a webhook that is down holds up only its thread's
+   *     partitions, for at most its retries
+   * @param attempts deliveries of one alert before it is dead-lettered (the first included)
+   * @param initialInterval the wait before the first retry
+   * @param multiplier each further wait is this times the previous one
+   * @param maxInterval the longest wait between two attempts
+   * @param timeout the longest one POST may take, connecting included
+   */
+  public record Webhooks(
+      @NotBlank String group,
+      @Positive int concurrency,
+      @Positive int attempts,
+      @NotNull Duration initialInterval,
+      @DecimalMin("1.0") double multiplier,
+      @NotNull Duration maxInterval,
+      @NotNull Duration timeout) {}
 }

@@ -4,7 +4,7 @@ import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
 import io.streamrag.gateway.conversation.ConversationOwners;
-import io.streamrag.gateway.relay.AnswerRelay;
+import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.gateway.trace.TraceHandler;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
@@ -13,6 +13,7 @@ import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
@@ -54,7 +56,11 @@ class GatewayWiring {
                                 "POST /api/rag/chat {message, sensor_uuid, conversation_id?, pipeline?} with Authorization: Bearer <api key>; answers as text/event-stream",
                             "conversations",
                                 "GET or DELETE /api/conversations/{conversation_id} with the same key",
-                            "trace", "GET /api/chats/{request_id}/trace with the key that asked")))
+                            "trace", "GET /api/chats/{request_id}/trace with the key that asked",
+                            "recommendations",
+                                "POST /api/recommendations/{irrigation,fertilization} {sensor_uuid, query?, crop?, pipeline?} with the same key; answers the advice JSON",
+                            "alerts",
+                                "GET /api/sensors/{sensor_uuid}/events with the key that owns the sensor; alert events as text/event-stream")))
         .build();
   }
 
@@ -108,7 +114,7 @@ class GatewayWiring {
   @Bean
   GatewayPipeline gatewayPipeline(
       ApiKeys keys,
-      AnswerRelay relay,
+      TopicFanOut<AnswerEvent> relay,
       ConversationOwners conversations,
       Outbox outbox,
       JsonMapper json,
@@ -123,22 +129,20 @@ class GatewayWiring {
   }
 
   @Bean(destroyMethod = "close")
-  AnswerRelay answerRelay(@Value("${spring.kafka.bootstrap-servers}") String brokers)
-      throws InterruptedException {
-    var relay = new AnswerRelay(brokers);
-    if (!relay.awaitReady(Duration.ofSeconds(60))) {
-      throw new IllegalStateException(
-          "could not position on chat.answers at " + brokers + " within 60 s");
-    }
-    return relay;
+  TopicFanOut<AnswerEvent> answerRelay(KafkaProperties kafka) throws InterruptedException {
+    return TopicFanOut.start(
+        kafka.buildConsumerProperties(),
+        Topics.CHAT_ANSWERS,
+        AnswerEvent.class,
+        Duration.ofSeconds(60));
   }
 
   /** Ready once answers can be relayed. */
   @Bean
-  HealthIndicator relayHealthIndicator(AnswerRelay relay) {
+  HealthIndicator relayHealthIndicator(TopicFanOut<AnswerEvent> answerRelay) {
     return () ->
-        (relay.isReady() ? Health.up() : Health.outOfService())
-            .withDetail("openChats", relay.openSessions())
+        (answerRelay.isReady() ? Health.up() : Health.outOfService())
+            .withDetail("openChats", answerRelay.openSubscriptions())
             .build();
   }
 }

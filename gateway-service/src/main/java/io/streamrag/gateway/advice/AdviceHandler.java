@@ -1,0 +1,146 @@
+package io.streamrag.gateway.advice;
+
+import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Caller;
+import io.streamrag.gateway.web.Bodies;
+import io.streamrag.gateway.web.Problems;
+import io.streamrag.gateway.web.Refused;
+import io.streamrag.kit.guard.Guardrail;
+import io.streamrag.kit.guard.Refusal;
+import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.schemas.advice.AdviceKind;
+import io.streamrag.schemas.advice.RecommendationAnswered;
+import io.streamrag.schemas.advice.RecommendationRequested;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /api/recommendations/irrigation} and {@code /fertilization} (S1.10). Admits a request
+ * as chat does (the key, its sensor, its pipeline), asks llm-service over Kafka, and answers its
+ * advice JSON byte for byte: the numbers are computed there from the field's data, never touched
+ * here. No answer in time, or an answer with an error, is 503.
+ */
+final class AdviceHandler {
+
+  private final ApiKeys keys;
+  private final Guardrail guardrail;
+  private final RequestClient<RecommendationAnswered> llm;
+  private final JsonMapper json;
+  private final GatewayProperties.Chat limits;
+  private final Duration timeout;
+  private final Clock clock;
+
+  AdviceHandler(
+      ApiKeys keys,
+      Guardrail guardrail,
+      RequestClient<RecommendationAnswered> llm,
+      JsonMapper json,
+      GatewayProperties properties,
+      Clock clock) {
+    this.keys = keys;
+    this.guardrail = guardrail;
+    this.llm = llm;
+    this.json = json;
+    this.limits = properties.chat();
+    this.timeout = properties.recommendations().timeout();
+    this.clock = clock;
+  }
+
+  Mono<ServerResponse> irrigation(ServerRequest request) {
+    return recommend(request, AdviceKind.IRRIGATION);
+  }
+
+  Mono<ServerResponse> fertilization(ServerRequest request) {
+    return recommend(request, AdviceKind.FERTILIZATION);
+  }
+
+  private Mono<ServerResponse> recommend(ServerRequest request, AdviceKind kind) {
+    // 1. authenticate the API key
+    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    var caller = keys.authenticate(token);
+    if (caller.isEmpty()) {
+      return Problems.of(Problems.unauthorized(token));
+    }
+    String acceptLanguage = request.headers().firstHeader(HttpHeaders.ACCEPT_LANGUAGE);
+    return Bodies.read(request, limits.maxBodyBytes())
+        .map(body -> admit(caller.get(), kind, body, acceptLanguage))
+        .flatMap(this::ask)
+        .onErrorResume(Refused.class, e -> Problems.of(e.refusal()));
+  }
+
+  private RecommendationRequested admit(
+      Caller caller, AdviceKind kind, byte[] raw, String acceptLanguage) {
+    // 2. read the body
+    var body = AdviceBody.parse(raw, json, limits.maxMessageChars());
+    // 3. the caller must own the sensor, and may use the pipeline it names (else its default)
+    if (!caller.owns(body.sensorUuid())) {
+      throw new Refused(Problems.forbiddenSensor(body.sensorUuid()));
+    }
+    String pipeline = body.pipeline() == null ? caller.pipelines().get(0) : body.pipeline();
+    if (!caller.mayUse(pipeline)) {
+      throw new Refused(
+          403, "forbidden_pipeline", "this API key may not use pipeline " + pipeline, "pipeline");
+    }
+    // 4. the farmer's own words reach the model that writes the reason: the injection guard
+    var injection =
+        body.query() == null ? Optional.<Refusal>empty() : guardrail.check(body.query());
+    if (injection.isPresent()) {
+      throw new Refused(injection.get());
+    }
+    // 5. the reason's language: the query's, else the client's preferred one
+    return RecommendationRequested.newBuilder()
+        .setCallId(UUID.randomUUID().toString())
+        .setKind(kind)
+        .setUserId(caller.user())
+        .setSensorUuid(body.sensorUuid())
+        .setPipeline(pipeline)
+        .setQuery(body.query())
+        .setCrop(body.crop())
+        .setLanguage(ReasonLanguage.of(body.query(), acceptLanguage))
+        .setRequestedAt(clock.instant())
+        .build();
+  }
+
+  /** 6. ask llm-service, off the event loop; 7. its advice as it came, or 503. */
+  private Mono<ServerResponse> ask(RecommendationRequested call) {
+    return Mono.fromCallable(() -> llm.call(call.getCallId(), call, timeout))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(reply -> respond(call, reply))
+        .onErrorResume(
+            RequestClient.CallFailed.class,
+            e ->
+                unavailable(
+                    "the recommendation service did not answer within "
+                        + timeout.toSeconds()
+                        + " s; try again shortly"));
+  }
+
+  private static Mono<ServerResponse> respond(
+      RecommendationRequested call, RecommendationAnswered reply) {
+    if (reply.getError() != null) {
+      return unavailable(reply.getError());
+    }
+    if (reply.getAdviceJson() == null) {
+      return unavailable("the recommendation service sent no advice");
+    }
+    return ServerResponse.ok()
+        .contentType(MediaType.APPLICATION_JSON)
+        .header("X-Request-Id", call.getCallId())
+        .bodyValue(reply.getAdviceJson().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static Mono<ServerResponse> unavailable(String message) {
+    return Problems.of(503, "recommendation_unavailable", message);
+  }
+}

@@ -1,0 +1,87 @@
+package io.streamrag.gateway.alert;
+
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.relay.TopicFanOut;
+import io.streamrag.gateway.web.Problems;
+import io.streamrag.schemas.advice.RecommendationIssued;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.web.reactive.function.BodyInserters;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code GET /api/sensors/{uuid}/events}: the alerts of one sensor, for its owner only, as a {@code
+ * text/event-stream} of {@code alert} events ({@code id:} the alert id, data {@link AlertJson}). A
+ * {@code subscribed} comment first says the subscription is live; a comment every keep-alive keeps
+ * idle connections and proxies open. Every replica relays every alert ({@link TopicFanOut}), so a
+ * client may be connected to any.
+ */
+final class AlertStreamHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(AlertStreamHandler.class);
+
+  private final ApiKeys keys;
+  private final TopicFanOut<RecommendationIssued> alerts;
+  private final JsonMapper json;
+  private final Duration keepAlive;
+
+  AlertStreamHandler(
+      ApiKeys keys, TopicFanOut<RecommendationIssued> alerts, JsonMapper json, Duration keepAlive) {
+    this.keys = keys;
+    this.alerts = alerts;
+    this.json = json;
+    this.keepAlive = keepAlive;
+  }
+
+  Mono<ServerResponse> events(ServerRequest request) {
+    // 1. authenticate the API key
+    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    var caller = keys.authenticate(token);
+    if (caller.isEmpty()) {
+      return Problems.of(Problems.unauthorized(token));
+    }
+    // 2. only the sensor's owner may follow it
+    String sensor = request.pathVariable("uuid").toLowerCase();
+    if (!caller.get().owns(sensor)) {
+      return Problems.of(Problems.forbiddenSensor(sensor));
+    }
+    // 3. subscribe now, so no alert published from here on is missed, then stream
+    Flux<RecommendationIssued> subscription = alerts.open(sensor);
+    return ServerResponse.ok()
+        .contentType(MediaType.TEXT_EVENT_STREAM)
+        .header(HttpHeaders.CACHE_CONTROL, "no-cache")
+        .header("X-Accel-Buffering", "no")
+        .body(BodyInserters.fromServerSentEvents(stream(subscription)));
+  }
+
+  private Flux<ServerSentEvent<String>> stream(Flux<RecommendationIssued> subscription) {
+    Flux<ServerSentEvent<String>> events =
+        subscription.handle(
+            (alert, sink) -> {
+              try {
+                sink.next(
+                    ServerSentEvent.builder(AlertJson.of(alert, json))
+                        .event("alert")
+                        .id(alert.getAlertId())
+                        .build());
+              } catch (AlertJson.Unreadable e) {
+                log.warn("alert not streamed: {}", e.getMessage());
+              }
+            });
+    Flux<ServerSentEvent<String>> heartbeats =
+        Flux.interval(keepAlive).map(i -> comment("keep-alive"));
+    return Flux.concat(Mono.just(comment("subscribed")), Flux.merge(events, heartbeats));
+  }
+
+  private static ServerSentEvent<String> comment(String text) {
+    return ServerSentEvent.<String>builder().comment(text).build();
+  }
+}
