@@ -146,6 +146,18 @@ final class Http {
     return new Json(response.statusCode(), JSON.readTree(response.body()));
   }
 
+  static Json postJson(String url, String token, String body) {
+    var response =
+        send(
+            HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build());
+    return new Json(response.statusCode(), JSON.readTree(response.body()));
+  }
+
   static Json put(String url, String token, tools.jackson.databind.JsonNode body) {
     var response =
         send(
