@@ -133,6 +133,57 @@ class RecommendationsTest {
     assertThat(schema(Schemas.IRRIGATION_ADVICE).validate(unknown.body())).isEmpty();
   }
 
+  @Test
+  void anEditedTableChangesTheNextRecommendationWithoutARestart() throws Exception {
+    String table = system.ingestUrl() + "/admin/kbs/irrigation/tables/crops.csv";
+    String crops =
+        CLIENT
+            .send(
+                HttpRequest.newBuilder(URI.create(table))
+                    .header("Authorization", "Bearer dev-admin-token")
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    assertThat(crops).contains("maize,0.3,1.20,0.35,1.0,");
+    assertThat(reading(15.0)).isEqualTo(202);
+    double before = awaitAmount(a -> a > 0);
+    try {
+      // When the operator deepens maize's root zone from 1.0 m to 1.5 m
+      assertThat(
+              Http.put(
+                  table,
+                  "dev-admin-token",
+                  crops.replace("maize,0.3,1.20,0.35,1.0,", "maize,0.3,1.20,0.35,1.5,")))
+          .isEqualTo(200);
+
+      // Then the next recommendation holds half as much water again: the depletion scales with Zr
+      double after = awaitAmount(a -> Math.abs(a - before) > 0.1);
+      assertThat(after / before).isCloseTo(1.5, org.assertj.core.data.Offset.offset(0.05));
+    } finally {
+      assertThat(Http.put(table, "dev-admin-token", crops)).isEqualTo(200);
+    }
+  }
+
+  /**
+   * The irrigation amount, asked until it satisfies {@code wanted} (the config is followed live).
+   */
+  static double awaitAmount(java.util.function.DoublePredicate wanted) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    double amount = Double.NaN;
+    while (System.nanoTime() < deadline) {
+      var advice = recommend("irrigation", "dev-farmer-key", SENSOR, "");
+      assertThat(advice.status()).isEqualTo(200);
+      amount = advice.body().path("amount_mm").asDouble(Double.NaN);
+      double moisture =
+          advice.body().path("inputs").path("root_zone_moisture_percent").asDouble(Double.NaN);
+      if (moisture == 15.0 && !Double.isNaN(amount) && wanted.test(amount)) {
+        return amount;
+      }
+      TimeUnit.MILLISECONDS.sleep(300);
+    }
+    throw new AssertionError("the amount never became as expected; last " + amount);
+  }
+
   /** The sensor's event stream, completed with the first alert's data. */
   static CompletableFuture<JsonNode> listenForAlert() throws InterruptedException {
     var alert = new CompletableFuture<JsonNode>();

@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * The prompt configuration ingest-service writes (the one writer of both topics): each pipeline's
  * instructions, degraded-KB text and memory limits on {@code pipeline.configs}, and each knowledge
- * base's tone on {@code kb.configs}. llm-service follows both and applies a change to the next
- * message (S0.3).
+ * base's tone and data tables on {@code kb.configs}. llm-service follows both and applies a change
+ * to the next message (S0.3).
  */
 public final class PromptConfigs implements AutoCloseable {
 
@@ -72,6 +72,20 @@ public final class PromptConfigs implements AutoCloseable {
   public KnowledgeBaseConfigured saveTone(KnowledgeBaseConfigured kb, String tone) {
     var saved =
         KnowledgeBaseConfigured.newBuilder(kb).setTone(tone).setUpdatedAt(clock.instant()).build();
+    outbox.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
+    bases.update(saved.getKbName(), saved);
+    return saved;
+  }
+
+  /** Publishes a knowledge base's edited table and waits for the broker. */
+  public KnowledgeBaseConfigured saveTable(KnowledgeBaseConfigured kb, String file, String text) {
+    var tables = new java.util.TreeMap<>(kb.getTables());
+    tables.put(file, text);
+    var saved =
+        KnowledgeBaseConfigured.newBuilder(kb)
+            .setTables(tables)
+            .setUpdatedAt(clock.instant())
+            .build();
     outbox.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
     bases.update(saved.getKbName(), saved);
     return saved;

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -75,6 +76,30 @@ public class KnowledgeImport {
           current.isPresent() && current.get().getFolderToneSha256().equals(folderTone)
               ? current.get().getTone()
               : base.tone();
+      // Tables likewise, file by file: an administrator's table survives until its file changes.
+      var folderTables = new TreeMap<String, String>();
+      var tables = new TreeMap<String, String>();
+      base.tables()
+          .forEach(
+              (file, text) -> {
+                String hash = sha256(text);
+                folderTables.put(file, hash);
+                boolean unchangedInFolder =
+                    current.isPresent()
+                        && hash.equals(current.get().getFolderTablesSha256().get(file))
+                        && current.get().getTables().containsKey(file);
+                tables.put(file, unchangedInFolder ? current.get().getTables().get(file) : text);
+              });
+      // and a table an administrator added, that never came from the folder, stays
+      current.ifPresent(
+          c ->
+              c.getTables()
+                  .forEach(
+                      (file, text) -> {
+                        if (!c.getFolderTablesSha256().containsKey(file)) {
+                          tables.putIfAbsent(file, text);
+                        }
+                      }));
       var config =
           KnowledgeBaseConfigured.newBuilder()
               .setKbName(base.name())
@@ -86,7 +111,8 @@ public class KnowledgeImport {
               .setLanguages(base.languages())
               .setUpdatedAt(clock.instant())
               .setFolderToneSha256(folderTone)
-              .setTables(base.tables())
+              .setTables(tables)
+              .setFolderTablesSha256(folderTables)
               .build();
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
         out.send(Topics.KB_CONFIGS, base.name(), config);
@@ -145,10 +171,11 @@ public class KnowledgeImport {
         && a.getTone().equals(b.getTone())
         && a.getLanguages().equals(b.getLanguages())
         && a.getFolderToneSha256().equals(b.getFolderToneSha256())
-        && a.getTables().equals(b.getTables());
+        && a.getTables().equals(b.getTables())
+        && a.getFolderTablesSha256().equals(b.getFolderTablesSha256());
   }
 
-  static String sha256(String text) {
+  public static String sha256(String text) {
     try {
       return HexFormat.of()
           .formatHex(
