@@ -68,6 +68,7 @@ abstract class ServiceOnBroker {
               kb,
               List.of("croplogic"),
               "",
+              java.util.Map.of(),
               java.util.Map.of()));
     }
     chunk(

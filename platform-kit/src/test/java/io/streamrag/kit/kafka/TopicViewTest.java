@@ -131,6 +131,7 @@ class TopicViewTest {
         name,
         List.of("croplogic"),
         "",
+        java.util.Map.of(),
         java.util.Map.of());
   }
 }

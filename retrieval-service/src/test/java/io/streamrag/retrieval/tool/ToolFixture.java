@@ -166,6 +166,7 @@ final class ToolFixture implements AutoCloseable {
         displayName,
         List.of(pipeline),
         "",
+        java.util.Map.of(),
         java.util.Map.of());
   }
 }
