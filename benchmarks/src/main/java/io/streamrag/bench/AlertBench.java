@@ -42,6 +42,7 @@ final class AlertBench {
     String gateway = args.text("gateway", "http://127.0.0.1:8080");
     String admin = args.text("admin-token", "dev-admin-token");
     String key = args.text("api-key", "dev-bench-key");
+    String kafka = args.text("kafka", "localhost:9092");
     var sensors = sensors(count);
     // 1. a device for the sensors, their profile and forecast, and a wet reading each
     var registered =
@@ -82,7 +83,10 @@ final class AlertBench {
     TimeUnit.SECONDS.sleep(2);
     // 3. the dry readings, one at a time
     var posted = new ConcurrentHashMap<String, Long>();
+    var postedWall = new ConcurrentHashMap<String, Long>();
+    long since = System.currentTimeMillis();
     for (String s : sensors) {
+      postedWall.put(s, System.currentTimeMillis());
       posted.put(s, System.nanoTime());
       send("POST", bridge + "/api/sensors/" + s + "/readings", device, reading(12.0));
       TimeUnit.MILLISECONDS.sleep(20);
@@ -110,6 +114,57 @@ final class AlertBench {
         p.p95(),
         p.p99(),
         p.max());
+    hops(kafka, postedWall, since);
+  }
+
+  /**
+   * Where the time goes, from the records' own timestamps (one machine, one clock): the reading
+   * posted to its snapshot on {@code sensor.snapshots} (bridge, ingest: the floor every consumer of
+   * a reading shares), then to the alert on {@code sensor.alerts} (llm-service advises), the ratio
+   * of the two, and the rest is the gateway's relay to the subscription.
+   */
+  private static void hops(String kafka, Map<String, Long> posted, long since) {
+    var snapshot = new ConcurrentHashMap<String, Long>();
+    for (var r : Hops.read(kafka, io.streamrag.schemas.Topics.SENSOR_SNAPSHOTS.name(), since)) {
+      Long t = posted.get(r.key());
+      if (t != null && r.timestamp() >= t) {
+        snapshot.merge(r.key(), r.timestamp(), Math::min);
+      }
+    }
+    var alert = new ConcurrentHashMap<String, Long>();
+    for (var r : Hops.read(kafka, io.streamrag.schemas.Topics.SENSOR_ALERTS.name(), since)) {
+      Long t = posted.get(r.key());
+      if (t != null && r.timestamp() >= t) {
+        alert.merge(r.key(), r.timestamp(), Math::min);
+      }
+    }
+    var toSnapshot = new ArrayList<Double>();
+    var snapshotToAlert = new ArrayList<Double>();
+    var toAlert = new ArrayList<Double>();
+    posted.forEach(
+        (s, t) -> {
+          if (snapshot.containsKey(s) && alert.containsKey(s)) {
+            toSnapshot.add((double) (snapshot.get(s) - t));
+            snapshotToAlert.add((double) (alert.get(s) - snapshot.get(s)));
+            toAlert.add((double) (alert.get(s) - t));
+          }
+        });
+    var a = Percentiles.of(toSnapshot.stream().mapToDouble(Double::doubleValue).toArray());
+    var b = Percentiles.of(snapshotToAlert.stream().mapToDouble(Double::doubleValue).toArray());
+    var c = Percentiles.of(toAlert.stream().mapToDouble(Double::doubleValue).toArray());
+    System.out.printf(
+        Locale.ROOT,
+        "{\"hops\":%d,\"posted_to_snapshot_p50_ms\":%.1f,\"snapshot_to_alert_record_p50_ms\":%.1f,"
+            + "\"posted_to_alert_record_p50_ms\":%.1f,\"p99_ms\":[%.1f,%.1f,%.1f],"
+            + "\"alert_over_snapshot_p50\":%.2f}%n",
+        toAlert.size(),
+        a.p50(),
+        b.p50(),
+        c.p50(),
+        a.p99(),
+        b.p99(),
+        c.p99(),
+        c.p50() / Math.max(1e-9, a.p50()));
   }
 
   private static String profile() {

@@ -109,7 +109,7 @@ final class Hops {
         });
   }
 
-  private static List<TopicProbe.Received> read(String brokers, String topic, long fromMillis) {
+  static List<TopicProbe.Received> read(String brokers, String topic, long fromMillis) {
     try (var probe = new TopicProbe(brokers, topic, fromMillis)) {
       return probe.drain(Duration.ofSeconds(3));
     }
