@@ -6,7 +6,6 @@ import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,7 +15,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,10 +53,10 @@ class PromptAdminController {
   }
 
   @GetMapping("/admin/pipelines/{name}")
-  Mono<ResponseEntity<Map<String, Object>>> pipeline(
+  Mono<ResponseEntity<?>> pipeline(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String name) {
-    return guarded(
+    return admin.guard(
         authorization,
         () ->
             configs.pipelineExists(name)
@@ -67,11 +65,11 @@ class PromptAdminController {
   }
 
   @PutMapping("/admin/pipelines/{name}")
-  Mono<ResponseEntity<Map<String, Object>>> putPipeline(
+  Mono<ResponseEntity<?>> putPipeline(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String name,
       @RequestBody(required = false) byte[] body) {
-    return guarded(
+    return admin.guard(
         authorization,
         () -> {
           if (!configs.pipelineExists(name)) {
@@ -110,10 +108,10 @@ class PromptAdminController {
   }
 
   @GetMapping("/admin/kbs/{kb}/tone")
-  Mono<ResponseEntity<Map<String, Object>>> tone(
+  Mono<ResponseEntity<?>> tone(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String kb) {
-    return guarded(
+    return admin.guard(
         authorization,
         () ->
             configs
@@ -123,11 +121,11 @@ class PromptAdminController {
   }
 
   @PutMapping("/admin/kbs/{kb}/tone")
-  Mono<ResponseEntity<Map<String, Object>>> putTone(
+  Mono<ResponseEntity<?>> putTone(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String kb,
       @RequestBody(required = false) byte[] body) {
-    return guarded(
+    return admin.guard(
         authorization,
         () -> {
           var existing = configs.knowledgeBase(kb);
@@ -151,21 +149,6 @@ class PromptAdminController {
             return e.response();
           }
         });
-  }
-
-  /** Checks the token, then runs the (blocking) work off the event loop. */
-  private Mono<ResponseEntity<Map<String, Object>>> guarded(
-      String authorization, Supplier<ResponseEntity<Map<String, Object>>> work) {
-    if (!admin.admits(authorization)) {
-      return Mono.just(
-          ResponseEntity.status(401)
-              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-              .body(
-                  Map.of(
-                      "error", "unauthorized",
-                      "message", "send Authorization: Bearer <admin token>")));
-    }
-    return Mono.fromSupplier(work).subscribeOn(Schedulers.boundedElastic());
   }
 
   private JsonNode object(byte[] body) {

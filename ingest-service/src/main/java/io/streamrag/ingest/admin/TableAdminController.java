@@ -25,7 +25,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The agronomy tables the recommendations are computed from, behind the admin token (issue 10:
@@ -54,7 +53,7 @@ class TableAdminController {
   Mono<ResponseEntity<?>> tables(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String kb) {
-    return guarded(
+    return admin.guard(
         authorization,
         () ->
             configs
@@ -68,7 +67,7 @@ class TableAdminController {
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String kb,
       @PathVariable String file) {
-    return guarded(
+    return admin.guard(
         authorization,
         () -> {
           var config = configs.knowledgeBase(kb);
@@ -92,7 +91,7 @@ class TableAdminController {
       @PathVariable String kb,
       @PathVariable String file,
       @RequestBody(required = false) byte[] body) {
-    return guarded(
+    return admin.guard(
         authorization,
         () -> {
           // 1. a KB that exists, a table the recommendations read, a UTF-8 body within the limit
@@ -175,20 +174,6 @@ class TableAdminController {
     view.put("tables", tables);
     view.put("updated_at", c.getUpdatedAt().toString());
     return view;
-  }
-
-  private Mono<ResponseEntity<?>> guarded(
-      String authorization, java.util.function.Supplier<ResponseEntity<?>> work) {
-    if (!admin.admits(authorization)) {
-      return Mono.just(
-          ResponseEntity.status(401)
-              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-              .body(
-                  Map.of(
-                      "error", "unauthorized",
-                      "message", "send Authorization: Bearer <admin token>")));
-    }
-    return Mono.fromSupplier(work).subscribeOn(Schedulers.boundedElastic());
   }
 
   private static ResponseEntity<?> problem(int status, String error, String message) {
