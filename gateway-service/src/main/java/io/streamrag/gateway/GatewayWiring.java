@@ -12,6 +12,7 @@ import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ConversationAnswered;
@@ -20,10 +21,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
@@ -86,16 +85,15 @@ class GatewayWiring {
   }
 
   @Bean(destroyMethod = "close")
-  ConversationOwners conversationOwners(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, Outbox outbox) {
-    return new ConversationOwners(brokers, outbox, Clock.systemUTC(), Duration.ofSeconds(60));
+  ConversationOwners conversationOwners(TopicReaders readers, Outbox outbox) {
+    return new ConversationOwners(readers, outbox, Clock.systemUTC(), Duration.ofSeconds(60));
   }
 
   /** Replies of llm-service's conversation memory; Spring starts and stops its listener. */
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> conversationReplies(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
-    return RequestReply.template(brokers, Topics.CONVERSATION_REPLIES, "gateway");
+      TopicReaders readers) {
+    return RequestReply.template(readers, Topics.CONVERSATION_REPLIES, "gateway");
   }
 
   @Bean
@@ -129,12 +127,9 @@ class GatewayWiring {
   }
 
   @Bean(destroyMethod = "close")
-  TopicFanOut<AnswerEvent> answerRelay(KafkaProperties kafka) throws InterruptedException {
+  TopicFanOut<AnswerEvent> answerRelay(TopicReaders readers) throws InterruptedException {
     return TopicFanOut.start(
-        kafka.buildConsumerProperties(),
-        Topics.CHAT_ANSWERS,
-        AnswerEvent.class,
-        Duration.ofSeconds(60));
+        readers, Topics.CHAT_ANSWERS, AnswerEvent.class, Duration.ofSeconds(60));
   }
 
   /** Ready once answers can be relayed. */

@@ -11,6 +11,7 @@ import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkManifest;
@@ -21,7 +22,6 @@ import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -34,11 +34,8 @@ class IngestWiring {
 
   /** The live prompt configuration this service writes (pipeline.configs, KB tones). */
   @Bean(destroyMethod = "close")
-  PromptConfigs promptConfigs(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers,
-      Outbox outbox,
-      IngestProperties properties) {
-    return new PromptConfigs(brokers, outbox, Clock.systemUTC(), properties.startupTimeout());
+  PromptConfigs promptConfigs(TopicReaders readers, Outbox outbox, IngestProperties properties) {
+    return new PromptConfigs(readers, outbox, Clock.systemUTC(), properties.startupTimeout());
   }
 
   private static final Logger log = LoggerFactory.getLogger(IngestWiring.class);
@@ -128,10 +125,9 @@ class IngestWiring {
 
   /** Every sensor's latest snapshot, read before any event is consumed, then kept current. */
   @Bean(destroyMethod = "close")
-  TopicView<SensorSnapshotUpdated> snapshots(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, IngestProperties properties) {
+  TopicView<SensorSnapshotUpdated> snapshots(TopicReaders readers, IngestProperties properties) {
     return TopicView.followVersioned(
-            brokers,
+            readers,
             Topics.SENSOR_SNAPSHOTS.name(),
             SensorSnapshotUpdated.class,
             SensorSnapshotUpdated::getVersion)
@@ -140,10 +136,9 @@ class IngestWiring {
 
   /** What has been published for each source, read before any work starts, then kept current. */
   @Bean(destroyMethod = "close")
-  TopicView<ChunkManifest> manifests(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, IngestProperties properties) {
+  TopicView<ChunkManifest> manifests(TopicReaders readers, IngestProperties properties) {
     return TopicView.followVersioned(
-            brokers, Topics.INGEST_MANIFESTS.name(), ChunkManifest.class, ChunkManifest::getVersion)
+            readers, Topics.INGEST_MANIFESTS.name(), ChunkManifest.class, ChunkManifest::getVersion)
         .caughtUpWithin(properties.startupTimeout());
   }
 

@@ -205,7 +205,7 @@ class IngestServiceTest {
         new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
       var dead = dlq.await(r -> key.equals(r.key()), WAIT);
       assertThat(new String(dead.raw())).isEqualTo("not avro");
-      assertThat(dead.headers()).containsKey("x-exception-message");
+      assertThat(dead.headers()).containsKey("kafka_dlt-exception-message");
     }
   }
 

@@ -37,12 +37,16 @@ public final class LocalKafka implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(LocalKafka.class);
   private static final String CONTROLLER = "CONTROLLER";
 
+  private static final String INTERNAL = "INTERNAL";
+
   private final KafkaRaftServer server;
   private final int port;
+  private final int internalPort;
 
-  private LocalKafka(KafkaRaftServer server, int port) {
+  private LocalKafka(KafkaRaftServer server, int port, int internalPort) {
     this.server = server;
     this.port = port;
+    this.internalPort = internalPort;
   }
 
   /**
@@ -61,7 +65,70 @@ public final class LocalKafka implements AutoCloseable {
     var server = new KafkaRaftServer(config, Time.SYSTEM);
     server.startup();
     log.info("Kafka (KRaft) listening on localhost:{}, data in {}", clientPort, dataDir);
-    return new LocalKafka(server, clientPort);
+    return new LocalKafka(server, clientPort, clientPort);
+  }
+
+  /**
+   * A broker whose client listener demands SASL/PLAIN credentials ({@code SASL_PLAINTEXT}): the
+   * secured cluster services must be configured for. A second, plain listener serves only this
+   * class's own helpers (topic creation, {@link #publish}). Fresh temporary directory, catalogue
+   * topics created.
+   *
+   * @param user the one account clients may use
+   * @param password its password
+   */
+  public static LocalKafka startSecured(String user, String password) {
+    int[] free = freePorts(3);
+    try {
+      Path dataDir = Files.createTempDirectory("kafka-local-sasl");
+      var props = brokerProperties(dataDir, free[2], free[1]);
+      props.put(
+          "listeners",
+          "SASL_PLAINTEXT://localhost:"
+              + free[0]
+              + ","
+              + INTERNAL
+              + "://localhost:"
+              + free[2]
+              + ","
+              + CONTROLLER
+              + "://localhost:"
+              + free[1]);
+      props.put(
+          "advertised.listeners",
+          "SASL_PLAINTEXT://localhost:" + free[0] + "," + INTERNAL + "://localhost:" + free[2]);
+      props.put("inter.broker.listener.name", INTERNAL);
+      props.put(
+          "listener.security.protocol.map",
+          "SASL_PLAINTEXT:SASL_PLAINTEXT," + INTERNAL + ":PLAINTEXT," + CONTROLLER + ":PLAINTEXT");
+      props.put("sasl.enabled.mechanisms", "PLAIN");
+      props.put(
+          "listener.name.sasl_plaintext.plain.sasl.jaas.config",
+          "org.apache.kafka.common.security.plain.PlainLoginModule required user_"
+              + user
+              + "=\""
+              + password
+              + "\";");
+      var config = new KafkaConfig(props, false);
+      format(dataDir, config);
+      var server = new KafkaRaftServer(config, Time.SYSTEM);
+      server.startup();
+      log.info("Kafka (KRaft) with SASL/PLAIN on localhost:{}", free[0]);
+      var kafka = new LocalKafka(server, free[0], free[2]);
+      kafka.createTopics(Topics.all());
+      return kafka;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The JAAS line a SASL/PLAIN client logs in with. */
+  public static String plainLogin(String user, String password) {
+    return "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+        + user
+        + "\" password=\""
+        + password
+        + "\";";
   }
 
   private static LocalKafka shared;
@@ -95,10 +162,14 @@ public final class LocalKafka implements AutoCloseable {
     return "localhost:" + port;
   }
 
+  /** The plain listener this class's helpers use (the client listener unless secured). */
+  private String internal() {
+    return "localhost:" + internalPort;
+  }
+
   /** Creates the topics that do not exist yet; existing ones are left as they are. */
   public void createTopics(Collection<TopicSpec> specs) {
-    try (var admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
+    try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, internal()))) {
       Set<String> existing = admin.listTopics().names().get();
       List<NewTopic> missing =
           specs.stream()
@@ -129,7 +200,7 @@ public final class LocalKafka implements AutoCloseable {
   public void publishRaw(String topic, String key, byte[] value) {
     try (var producer =
         new org.apache.kafka.clients.producer.KafkaProducer<String, byte[]>(
-            Map.of("bootstrap.servers", bootstrapServers()),
+            Map.of("bootstrap.servers", internal()),
             new org.apache.kafka.common.serialization.StringSerializer(),
             new org.apache.kafka.common.serialization.ByteArraySerializer())) {
       producer

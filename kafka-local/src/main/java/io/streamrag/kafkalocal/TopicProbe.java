@@ -60,6 +60,7 @@ public final class TopicProbe implements AutoCloseable {
               (p, found) -> {
                 if (found == null) {
                   consumer.seekToEnd(List.of(p));
+                  consumer.position(p); // resolved now: a record written after this is read
                 } else {
                   consumer.seek(p, found.offset());
                 }

@@ -3,6 +3,7 @@ package io.streamrag.llm;
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.llm.advice.Advisor;
 import io.streamrag.llm.advice.AgronomyTables;
@@ -17,7 +18,6 @@ import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -40,10 +40,9 @@ class AdviceWiring {
 
   /** Every sensor's latest snapshot, followed on every replica. */
   @Bean(destroyMethod = "close")
-  TopicView<SensorSnapshotUpdated> sensorSnapshots(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
+  TopicView<SensorSnapshotUpdated> sensorSnapshots(TopicReaders readers, LlmProperties properties) {
     return TopicView.followVersioned(
-            brokers,
+            readers,
             Topics.SENSOR_SNAPSHOTS.name(),
             SensorSnapshotUpdated.class,
             SensorSnapshotUpdated::getVersion)
@@ -53,9 +52,9 @@ class AdviceWiring {
   /** Each sensor's last recommendation state, what the next snapshot is compared with. */
   @Bean(destroyMethod = "close")
   TopicView<RecommendationState> recommendationStates(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
+      TopicReaders readers, LlmProperties properties) {
     return TopicView.followVersioned(
-            brokers,
+            readers,
             Topics.SENSOR_RECOMMENDATIONS.name(),
             RecommendationState.class,
             RecommendationState::getSnapshotVersion)

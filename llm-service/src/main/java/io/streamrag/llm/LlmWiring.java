@@ -6,6 +6,7 @@ import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.agentic.KnowledgeTool;
 import io.streamrag.llm.config.ConfigSync;
@@ -36,7 +37,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -140,8 +140,8 @@ class LlmWiring {
   /** Replies of retrieval-service to the model's tool calls; Spring runs their listener. */
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> knowledgeReplies(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
-    return RequestReply.template(brokers, Topics.KNOWLEDGE_REPLIES, "llm");
+      TopicReaders readers) {
+    return RequestReply.template(readers, Topics.KNOWLEDGE_REPLIES, "llm");
   }
 
   @Bean
@@ -163,8 +163,8 @@ class LlmWiring {
   /** Replies of retrieval-service; Spring starts and stops its listener. */
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
-    return RequestReply.template(brokers, Topics.RETRIEVAL_REPLIES, "llm");
+      TopicReaders readers) {
+    return RequestReply.template(readers, Topics.RETRIEVAL_REPLIES, "llm");
   }
 
   @Bean
@@ -183,8 +183,7 @@ class LlmWiring {
   }
 
   @Bean(destroyMethod = "close")
-  LiveConfig liveConfig(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, LlmProperties properties) {
-    return new LiveConfig(brokers, properties.startupTimeout());
+  LiveConfig liveConfig(TopicReaders readers, LlmProperties properties) {
+    return new LiveConfig(readers, properties.startupTimeout());
   }
 }

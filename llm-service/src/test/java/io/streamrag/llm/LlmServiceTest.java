@@ -69,7 +69,11 @@ class LlmServiceTest {
                   .build();
             });
     conversationReplies =
-        RequestReply.template(KAFKA.bootstrapServers(), Topics.CONVERSATION_REPLIES, "test");
+        RequestReply.template(
+            io.streamrag.kit.kafka.TopicReaders.outsideSpring(
+                KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
+            Topics.CONVERSATION_REPLIES,
+            "test");
     conversationReplies.start();
     conversationReplies.waitForAssignment(Duration.ofSeconds(30));
   }

@@ -2,6 +2,7 @@ package io.streamrag.retrieval;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.feed.FreshnessEndpoint;
 import io.streamrag.retrieval.feed.FreshnessLog;
@@ -20,11 +21,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.TaskExecutor;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The Kafka handler (one call into the pipeline) and the stages it uses. */
@@ -91,16 +95,23 @@ class RetrievalWiring {
   /** Starts following index.changes and waits, up to the start-up timeout, until it caught up. */
   @Bean(destroyMethod = "close")
   IndexFeed indexFeed(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers,
+      TopicReaders readers,
       ChunkStore store,
       Embedder embedder,
       RetrievalProperties properties,
       MeterRegistry meters,
-      FreshnessLog freshnessLog)
+      FreshnessLog freshnessLog,
+      @Qualifier("indexCheckpointer") TaskExecutor checkpointer)
       throws InterruptedException {
     var feed =
         new IndexFeed(
-            brokers, store, embedder.modelId(), properties.checkpointEvery(), meters, freshnessLog);
+            readers,
+            store,
+            embedder.modelId(),
+            properties.checkpointEvery(),
+            checkpointer,
+            meters,
+            freshnessLog);
     feed.start();
     if (!feed.awaitCaughtUp(properties.startupTimeout())) {
       log.warn(
@@ -110,10 +121,25 @@ class RetrievalWiring {
     return feed;
   }
 
+  /**
+   * Where the index feed commits its checkpoints: one thread, started and stopped by Spring, which
+   * lets a running checkpoint finish at shutdown.
+   */
+  @Bean
+  ThreadPoolTaskExecutor indexCheckpointer() {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setCorePoolSize(1);
+    executor.setMaxPoolSize(1);
+    executor.setQueueCapacity(1);
+    executor.setThreadNamePrefix("index-checkpoint-");
+    executor.setWaitForTasksToCompleteOnShutdown(true);
+    executor.setAwaitTerminationSeconds(30);
+    return executor;
+  }
+
   @Bean(destroyMethod = "close")
-  LiveState liveState(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, RetrievalProperties properties) {
-    return new LiveState(brokers, properties.startupTimeout());
+  LiveState liveState(TopicReaders readers, RetrievalProperties properties) {
+    return new LiveState(readers, properties.startupTimeout());
   }
 
   /** The last 100,000 changes made searchable, for the freshness benchmark. */
@@ -145,7 +171,9 @@ class RetrievalWiring {
   @Bean
   HealthIndicator index(IndexFeed feed, GuardedChunkStore store) {
     return () ->
-        (feed.isCaughtUp() ? Health.up() : Health.outOfService())
+        (!feed.isFollowing()
+                ? Health.down()
+                : feed.isCaughtUp() ? Health.up() : Health.outOfService())
             .withDetail("chunks", store.size())
             .withDetail("caughtUp", feed.isCaughtUp())
             .withDetail("failedSearchesInARow", store.failuresInARow())

@@ -3,6 +3,7 @@ package io.streamrag.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.route.KbRouter;
@@ -35,7 +36,9 @@ class DegradationTest {
   }
 
   final LiveState live =
-      new LiveState(LocalKafka.shared().bootstrapServers(), Duration.ofSeconds(30));
+      new LiveState(
+          TopicReaders.outsideSpring(LocalKafka.shared().bootstrapServers(), Duration.ofSeconds(5)),
+          Duration.ofSeconds(30));
   final LuceneChunkStore lucene = LuceneChunkStore.open(null, 4, "test/4");
   final AtomicReference<Mode> mode = new AtomicReference<>(Mode.UP);
   final CountDownLatch released = new CountDownLatch(1);

@@ -26,7 +26,11 @@ import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 class KnowledgeToolServiceTest extends ServiceOnBroker {
 
   static final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> REPLIES =
-      RequestReply.template(KAFKA.bootstrapServers(), Topics.KNOWLEDGE_REPLIES, "test");
+      RequestReply.template(
+          io.streamrag.kit.kafka.TopicReaders.outsideSpring(
+              KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
+          Topics.KNOWLEDGE_REPLIES,
+          "test");
   static final RequestClient<KnowledgeToolAnswered> TOOL =
       new RequestClient<>(REPLIES, Topics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
 

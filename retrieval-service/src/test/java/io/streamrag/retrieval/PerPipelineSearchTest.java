@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.embedding.OnnxEmbedder;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.route.KbRouter;
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.Test;
 class PerPipelineSearchTest {
 
   final LiveState live =
-      new LiveState(LocalKafka.shared().bootstrapServers(), Duration.ofSeconds(30));
+      new LiveState(
+          TopicReaders.outsideSpring(LocalKafka.shared().bootstrapServers(), Duration.ofSeconds(5)),
+          Duration.ofSeconds(30));
   final LuceneChunkStore store = LuceneChunkStore.open(null, 384, "all-minilm-l6-v2-q/384");
   final RetrievalPipeline pipeline =
       new RetrievalPipeline(

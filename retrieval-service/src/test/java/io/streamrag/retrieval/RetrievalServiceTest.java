@@ -23,7 +23,11 @@ import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 class RetrievalServiceTest extends ServiceOnBroker {
 
   static final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> REPLIES =
-      RequestReply.template(KAFKA.bootstrapServers(), Topics.RETRIEVAL_REPLIES, "test");
+      RequestReply.template(
+          io.streamrag.kit.kafka.TopicReaders.outsideSpring(
+              KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
+          Topics.RETRIEVAL_REPLIES,
+          "test");
   static final RequestClient<ContextRetrieved> CALLS =
       new RequestClient<>(REPLIES, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
 

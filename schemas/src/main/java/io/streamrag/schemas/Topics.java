@@ -326,6 +326,11 @@ public final class Topics {
   public static final TopicSpec DLQ_INGEST_SENSORS =
       deadLetters("dlq.ingest.sensors", "ingest-service", SENSOR_READINGS);
 
+  static {
+    DEAD_LETTERS.put(SENSOR_PROFILES.name(), DLQ_INGEST_SENSORS);
+    DEAD_LETTERS.put(SENSOR_FORECASTS.name(), DLQ_INGEST_SENSORS);
+  }
+
   public static final TopicSpec DLQ_INGEST_DOCUMENTS =
       deadLetters("dlq.ingest.documents", "ingest-service", KB_DOCUMENTS);
   public static final TopicSpec DLQ_RETRIEVAL_INDEX =

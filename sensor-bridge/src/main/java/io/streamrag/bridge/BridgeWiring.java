@@ -12,12 +12,12 @@ import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import java.time.Clock;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,11 +36,8 @@ class BridgeWiring {
 
   @Bean(destroyMethod = "close")
   DeviceRegistry deviceRegistry(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers,
-      BridgeProperties properties,
-      Outbox outbox,
-      Clock clock) {
-    return new DeviceRegistry(brokers, properties, outbox, clock, STARTUP);
+      TopicReaders readers, BridgeProperties properties, Outbox outbox, Clock clock) {
+    return new DeviceRegistry(readers, properties, outbox, clock, STARTUP);
   }
 
   @Bean
@@ -57,9 +54,8 @@ class BridgeWiring {
   }
 
   @Bean
-  RejectReplay rejectReplay(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers, BridgePipeline pipeline) {
-    return new RejectReplay(brokers, pipeline);
+  RejectReplay rejectReplay(TopicReaders readers, BridgePipeline pipeline) {
+    return new RejectReplay(readers, pipeline);
   }
 
   @Bean
@@ -84,13 +80,10 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
   ForecastPoller forecastPoller(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers,
-      BridgeProperties properties,
-      BridgePipeline pipeline,
-      JsonMapper json) {
+      TopicReaders readers, BridgeProperties properties, BridgePipeline pipeline, JsonMapper json) {
     var profiles =
         TopicView.follow(
-                brokers, Topics.SENSOR_PROFILES.name(), SensorProfileUpdated.class, (k, v) -> {})
+                readers, Topics.SENSOR_PROFILES.name(), SensorProfileUpdated.class, (k, v) -> {})
             .caughtUpWithin(STARTUP);
     return new ForecastPoller(
         profiles,

@@ -19,7 +19,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 final class RunningSystem implements AutoCloseable {
 
-  final LocalKafka kafka = LocalKafka.startWithCatalogue();
+  final LocalKafka kafka;
+  private final List<String> common;
   final LocalPostgres postgres = LocalPostgres.shared();
   private final List<ConfigurableApplicationContext> services = new ArrayList<>();
   final ConfigurableApplicationContext bridge;
@@ -46,6 +47,16 @@ final class RunningSystem implements AutoCloseable {
   }
 
   RunningSystem() {
+    this(LocalKafka.startWithCatalogue(), List.of());
+  }
+
+  /**
+   * The system on a given broker, with {@code common} added to every service's configuration (e.g.
+   * the broker's credentials).
+   */
+  RunningSystem(LocalKafka kafka, List<String> common) {
+    this.kafka = kafka;
+    this.common = common;
     // Consumers first, so nothing published by the others waits for them to join.
     retrieval = start(RetrievalApplication.class, RetrievalApplication.CONFIG_NAME);
     llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME, LLM_WITHOUT_HTTP);
@@ -109,7 +120,8 @@ final class RunningSystem implements AutoCloseable {
     return bridge.getBean(io.streamrag.bridge.mqtt.EmbeddedMqttBroker.class).port();
   }
 
-  private ConfigurableApplicationContext start(Class<?> app, String configName, String... extra) {
+  /** One service of this system, started with {@code extra} configuration; the caller closes it. */
+  ConfigurableApplicationContext start(Class<?> app, String configName, String... extra) {
     var args =
         new ArrayList<>(
             List.of(
@@ -119,6 +131,7 @@ final class RunningSystem implements AutoCloseable {
                 "--bridge.mqtt.host=127.0.0.1",
                 "--bridge.mqtt.port=0",
                 "--llm.memory.database-url=" + postgres.jdbcUrl()));
+    args.addAll(common);
     args.addAll(List.of(extra));
     var context =
         new SpringApplicationBuilder(app)

@@ -5,11 +5,11 @@ import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import java.time.Clock;
 import org.apache.avro.specific.SpecificRecord;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -45,8 +45,8 @@ class AdviceWiring {
   /** Replies of llm-service's recommendations; Spring starts and stops its listener. */
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> recommendationReplies(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
-    return RequestReply.template(brokers, Topics.RECOMMENDATION_REPLIES, "gateway-advice");
+      TopicReaders readers) {
+    return RequestReply.template(readers, Topics.RECOMMENDATION_REPLIES, "gateway-advice");
   }
 
   @Bean

@@ -3,12 +3,12 @@ package io.streamrag.gateway.alert;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.relay.TopicFanOut;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -35,12 +35,9 @@ class AlertWiring {
   }
 
   @Bean(destroyMethod = "close")
-  TopicFanOut<RecommendationIssued> alertRelay(KafkaProperties kafka) throws InterruptedException {
+  TopicFanOut<RecommendationIssued> alertRelay(TopicReaders readers) throws InterruptedException {
     return TopicFanOut.start(
-        kafka.buildConsumerProperties(),
-        Topics.SENSOR_ALERTS,
-        RecommendationIssued.class,
-        Duration.ofSeconds(60));
+        readers, Topics.SENSOR_ALERTS, RecommendationIssued.class, Duration.ofSeconds(60));
   }
 
   /** Ready once alerts can be relayed. */

@@ -2,6 +2,7 @@ package io.streamrag.gateway.conversation;
 
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ConversationStarted;
@@ -28,10 +29,10 @@ public final class ConversationOwners implements AutoCloseable {
   private final Clock clock;
 
   /** Reads the topic to its end (or fails after {@code timeout}), then follows it. */
-  public ConversationOwners(String bootstrapServers, Outbox outbox, Clock clock, Duration timeout) {
+  public ConversationOwners(TopicReaders readers, Outbox outbox, Clock clock, Duration timeout) {
     this.owners =
         TopicView.followVersioned(
-                bootstrapServers,
+                readers,
                 Topics.CHAT_CONVERSATIONS.name(),
                 ConversationStarted.class,
                 c -> c.getStartedAt().toEpochMilli())

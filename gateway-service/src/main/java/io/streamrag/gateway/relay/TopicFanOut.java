@@ -1,9 +1,9 @@
 package io.streamrag.gateway.relay;
 
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.TopicSpec;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,27 +11,24 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ConsumerSeekAware;
-import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
 import org.springframework.kafka.listener.MessageListener;
-import org.springframework.kafka.support.TopicPartitionOffset;
 import reactor.core.publisher.Flux;
 
 /**
  * Relays a topic's records to the HTTP streams waiting on this replica for their key: the one way
  * the gateway turns Kafka into open streams (chat answers by request id, alerts by sensor).
  *
- * <p>Every replica reads every partition from its end, by manual assignment in a spring-kafka
- * listener container: no group, no rebalance delay, no committed offsets. It keeps the records
- * someone here waits for, so a record reaches its client whichever replica the client is connected
- * to. A subscription opened before a record is published gets it; every subscription of a key gets
- * every record of that key; a subscriber that leaves is removed. An unreadable record is logged and
- * skipped: every replica reads it, so dead-lettering it here would file it once per replica.
+ * <p>Every replica reads every partition from its end ({@link TopicReaders}: a spring-kafka
+ * listener container assigned by hand, no group, no rebalance delay, no committed offsets). It
+ * keeps the records someone here waits for, so a record reaches its client whichever replica the
+ * client is connected to. A subscription opened before a record is published gets it; every
+ * subscription of a key gets every record of that key; a subscriber that leaves is removed. An
+ * unreadable record is logged and skipped: every replica reads it, so dead-lettering it here would
+ * file it once per replica.
  *
  * @param <V> the topic's record type
  */
@@ -39,6 +36,7 @@ public final class TopicFanOut<V> implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(TopicFanOut.class);
 
+  private final TopicReaders readers;
   private final TopicSpec topic;
   private final Class<V> type;
   private final Subscriptions<V> subscriptions = new Subscriptions<>();
@@ -50,14 +48,12 @@ public final class TopicFanOut<V> implements AutoCloseable {
    * Starts relaying {@code topic} and returns once every partition's end is known: from then on no
    * record is missed.
    *
-   * @param consumerConfig the client settings (Boot's {@code spring.kafka.consumer.*}); any group
-   *     id is dropped
    * @throws IllegalStateException if the topic's ends are not known {@code within} that time
    */
   public static <V> TopicFanOut<V> start(
-      Map<String, Object> consumerConfig, TopicSpec topic, Class<V> type, Duration within)
+      TopicReaders readers, TopicSpec topic, Class<V> type, Duration within)
       throws InterruptedException {
-    var fanOut = new TopicFanOut<>(consumerConfig, topic, type);
+    var fanOut = new TopicFanOut<>(readers, topic, type);
     fanOut.container.start();
     if (!fanOut.positioned.await(within.toMillis(), TimeUnit.MILLISECONDS)) {
       fanOut.close();
@@ -67,23 +63,17 @@ public final class TopicFanOut<V> implements AutoCloseable {
     return fanOut;
   }
 
-  private TopicFanOut(Map<String, Object> consumerConfig, TopicSpec topic, Class<V> type) {
+  private TopicFanOut(TopicReaders readers, TopicSpec topic, Class<V> type) {
+    this.readers = readers;
     this.topic = topic;
     this.type = type;
-    var config = new HashMap<>(consumerConfig);
-    config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-    config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50);
-    config.put(ConsumerConfig.CLIENT_ID_CONFIG, "gateway-fan-out-" + topic.name());
-    var consumers =
-        new DefaultKafkaConsumerFactory<>(
-            config, new StringDeserializer(), new ByteArrayDeserializer());
-    var properties = new ContainerProperties(fromTheEnd(consumers));
-    properties.setAckMode(ContainerProperties.AckMode.MANUAL); // never acknowledged: no group
-    properties.setPollTimeout(1_000);
-    properties.setMessageListener(new Listener());
-    this.container = new KafkaMessageListenerContainer<>(consumers, properties);
-    container.setBeanName("fan-out-" + topic.name());
+    this.container =
+        readers.container(
+            "gateway-fan-out-" + topic.name(),
+            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+            readers.fromTheEnd(topic.name()),
+            new ByteArrayDeserializer());
+    container.getContainerProperties().setMessageListener(new Listener());
   }
 
   /** True while every partition's end is known and the topic is being read. */
@@ -111,22 +101,7 @@ public final class TopicFanOut<V> implements AutoCloseable {
 
   @Override
   public void close() {
-    container.stop();
-  }
-
-  private TopicPartitionOffset[] fromTheEnd(DefaultKafkaConsumerFactory<String, byte[]> consumers) {
-    try (var consumer = consumers.createConsumer()) {
-      var partitions = consumer.partitionsFor(topic.name());
-      if (partitions == null || partitions.isEmpty()) {
-        throw new IllegalStateException(topic.name() + " does not exist: create the catalogue");
-      }
-      return partitions.stream()
-          .map(
-              p ->
-                  new TopicPartitionOffset(
-                      topic.name(), p.partition(), TopicPartitionOffset.SeekPosition.END))
-          .toArray(TopicPartitionOffset[]::new);
-    }
+    readers.stop(container);
   }
 
   private final class Listener implements MessageListener<String, byte[]>, ConsumerSeekAware {

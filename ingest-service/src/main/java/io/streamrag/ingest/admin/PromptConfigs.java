@@ -2,6 +2,7 @@ package io.streamrag.ingest.admin;
 
 import io.streamrag.kit.config.PipelineDefaults;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
@@ -23,17 +24,17 @@ public final class PromptConfigs implements AutoCloseable {
   private final Outbox outbox;
   private final Clock clock;
 
-  public PromptConfigs(String bootstrapServers, Outbox outbox, Clock clock, Duration timeout) {
+  public PromptConfigs(TopicReaders readers, Outbox outbox, Clock clock, Duration timeout) {
     this.pipelines =
         TopicView.followVersioned(
-                bootstrapServers,
+                readers,
                 Topics.PIPELINE_CONFIGS.name(),
                 PipelineConfigured.class,
                 c -> c.getUpdatedAt().toEpochMilli())
             .caughtUpWithin(timeout);
     this.bases =
         TopicView.followVersioned(
-                bootstrapServers,
+                readers,
                 Topics.KB_CONFIGS.name(),
                 KnowledgeBaseConfigured.class,
                 c -> c.getUpdatedAt().toEpochMilli())

@@ -2,6 +2,7 @@ package io.streamrag.ingest.knowledge;
 
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,17 +32,13 @@ public class KnowledgeImport {
 
   private final Outbox outbox;
   private final IngestProperties properties;
-  private final String brokers;
+  private final TopicReaders readers;
   private final Clock clock;
 
-  KnowledgeImport(
-      Outbox outbox,
-      IngestProperties properties,
-      @Value("${spring.kafka.bootstrap-servers}") String brokers,
-      Clock clock) {
+  KnowledgeImport(Outbox outbox, IngestProperties properties, TopicReaders readers, Clock clock) {
     this.outbox = outbox;
     this.properties = properties;
-    this.brokers = brokers;
+    this.readers = readers;
     this.clock = clock;
   }
 
@@ -54,9 +50,9 @@ public class KnowledgeImport {
     var timeout = properties.startupTimeout();
     var documents =
         TopicView.load(
-            brokers, Topics.KB_DOCUMENTS.name(), KnowledgeDocumentPublished.class, timeout);
+            readers, Topics.KB_DOCUMENTS.name(), KnowledgeDocumentPublished.class, timeout);
     var configs =
-        TopicView.load(brokers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
+        TopicView.load(readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
     var bases = new KnowledgeFolder(location).read();
     var out = outbox.batch();
     int published = 0;

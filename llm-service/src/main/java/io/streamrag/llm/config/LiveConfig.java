@@ -1,6 +1,7 @@
 package io.streamrag.llm.config;
 
 import io.streamrag.kit.config.PipelineDefaults;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
@@ -21,20 +22,14 @@ public final class LiveConfig implements AutoCloseable {
   private final TopicView<KnowledgeBaseConfigured> bases;
 
   /** Reads both topics to their end (or fails after {@code timeout}), then follows them. */
-  public LiveConfig(String bootstrapServers, Duration timeout) {
+  public LiveConfig(TopicReaders readers, Duration timeout) {
     this.pipelines =
         TopicView.follow(
-                bootstrapServers,
-                Topics.PIPELINE_CONFIGS.name(),
-                PipelineConfigured.class,
-                (k, v) -> {})
+                readers, Topics.PIPELINE_CONFIGS.name(), PipelineConfigured.class, (k, v) -> {})
             .caughtUpWithin(timeout);
     this.bases =
         TopicView.follow(
-                bootstrapServers,
-                Topics.KB_CONFIGS.name(),
-                KnowledgeBaseConfigured.class,
-                (k, v) -> {})
+                readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, (k, v) -> {})
             .caughtUpWithin(timeout);
   }
 

@@ -81,7 +81,11 @@ class RecommendationServiceTest {
               .build());
     }
     replies =
-        RequestReply.template(KAFKA.bootstrapServers(), Topics.RECOMMENDATION_REPLIES, "test");
+        RequestReply.template(
+            io.streamrag.kit.kafka.TopicReaders.outsideSpring(
+                KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
+            Topics.RECOMMENDATION_REPLIES,
+            "test");
     replies.start();
     replies.waitForAssignment(Duration.ofSeconds(30));
     advice =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.schemas.Topics;
@@ -19,7 +20,10 @@ import org.junit.jupiter.api.Test;
 class ConfigSyncTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
-  final LiveConfig live = new LiveConfig(KAFKA.bootstrapServers(), Duration.ofSeconds(30));
+  final LiveConfig live =
+      new LiveConfig(
+          TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5)),
+          Duration.ofSeconds(30));
   final ConfigSync step = new ConfigSync(live);
   final String pipeline = "p-" + UUID.randomUUID();
 

@@ -36,7 +36,11 @@ class EvidenceRetrievalTest {
   @BeforeAll
   static void start() throws InterruptedException {
     replies =
-        RequestReply.template(KAFKA.bootstrapServers(), Topics.RETRIEVAL_REPLIES, "step-test");
+        RequestReply.template(
+            io.streamrag.kit.kafka.TopicReaders.outsideSpring(
+                KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
+            Topics.RETRIEVAL_REPLIES,
+            "step-test");
     replies.start();
     replies.waitForAssignment(Duration.ofSeconds(30));
     retrieval =

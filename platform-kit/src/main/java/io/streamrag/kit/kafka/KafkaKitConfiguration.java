@@ -1,123 +1,163 @@
 package io.streamrag.kit.kafka;
 
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import io.streamrag.schemas.serde.AvroSerializer;
-import java.util.Map;
+import java.time.Clock;
+import java.time.Duration;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaOperations;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 import org.springframework.util.backoff.FixedBackOff;
 
 /**
- * Gives every service an {@link Outbox} with a producer of its own: string keys, Avro values from
- * the catalogue, acknowledged by all in-sync replicas, idempotent (a retry never duplicates or
- * reorders), sent at once. And the listener factory that serves the request side of {@link
- * RequestReply}.
+ * The Kafka plumbing every service shares, all of it built from Boot's {@code spring.kafka.*}
+ * ({@link KafkaClients}): the catalogue's topics checked (and the owned ones created) before
+ * anything reads; {@link TopicReaders} for topics read whole on every replica; an {@link Outbox}
+ * with an idempotent producer of its own; the listener factory that serves the request side of
+ * {@link RequestReply}; and {@link ConsumerHealth}'s two indicators.
  */
-@AutoConfiguration
+@AutoConfiguration(after = KafkaAutoConfiguration.class)
 public class KafkaKitConfiguration {
 
   /** The name of the listener container factory for request/reply servers. */
   public static final String REQUEST_LISTENER_FACTORY = "requestListenerFactory";
 
+  @Bean
+  KafkaClients kafkaClients(KafkaProperties properties) {
+    return new KafkaClients(properties);
+  }
+
+  /**
+   * The topics this service owns, as the catalogue declares them, for Spring's {@link KafkaAdmin}.
+   */
+  @Bean
+  KafkaAdmin.NewTopics ownedTopics(@Value("${spring.application.name:}") String service) {
+    return new KafkaAdmin.NewTopics(
+        CatalogueTopics.owned(service).stream()
+            .map(CatalogueTopics::newTopic)
+            .toArray(org.apache.kafka.clients.admin.NewTopic[]::new));
+  }
+
+  @Bean
+  CatalogueTopics catalogueTopics(
+      @Value("${spring.application.name:}") String service,
+      KafkaAdmin kafkaAdmin,
+      KafkaClients clients,
+      @Value("${streamrag.kafka.startup-check-timeout:30s}") Duration timeout) {
+    return new CatalogueTopics(service, kafkaAdmin, clients, timeout);
+  }
+
+  @Bean
+  TopicReaders topicReaders(
+      KafkaClients clients,
+      CatalogueTopics topics,
+      ApplicationEventPublisher events,
+      @Value("${streamrag.kafka.monitor-interval:5s}") Duration monitorInterval) {
+    return new TopicReaders(clients, events, monitorInterval, Clock.systemUTC());
+  }
+
+  @Bean
+  ConsumerHealth consumerHealth(
+      TopicReaders readers,
+      ObjectProvider<KafkaListenerEndpointRegistry> listeners,
+      ObjectProvider<MessageListenerContainer> beans) {
+    return new ConsumerHealth(readers, listeners, beans);
+  }
+
+  /** Readiness: every consumer runs and polls. */
+  @Bean
+  HealthIndicator kafkaConsumersHealthIndicator(ConsumerHealth health) {
+    return health.readiness();
+  }
+
+  /** Liveness: no consumer stopped abnormally. */
+  @Bean
+  HealthIndicator kafkaConsumersAliveHealthIndicator(ConsumerHealth health) {
+    return health.liveness();
+  }
+
   @Bean(destroyMethod = "close")
-  Outbox outbox(@Value("${spring.kafka.bootstrap-servers}") String brokers) {
+  Outbox outbox(KafkaClients clients, CatalogueTopics topics) {
+    var config = clients.producer("outbox");
+    config.put(ProducerConfig.ACKS_CONFIG, "all");
+    config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
     var producers =
         new DefaultKafkaProducerFactory<String, Object>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                brokers,
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true,
-                ProducerConfig.LINGER_MS_CONFIG,
-                0,
-                ProducerConfig.CLIENT_ID_CONFIG,
-                "outbox"),
+            config,
             new StringSerializer(),
-            (topic, value) ->
-                new AvroSerializer()
-                    .serialize(topic, (org.apache.avro.specific.SpecificRecord) value));
+            (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
     // Not a bean: Boot keeps its own producer factory for anything else that wants one.
-    return new Outbox(new KafkaTemplate<>(producers));
+    var template = new KafkaTemplate<>(producers);
+    template.setObservationEnabled(true);
+    return new Outbox(template);
   }
 
   /**
    * Listener containers for {@code @KafkaListener} methods that answer requests with
    * {@code @SendTo}: Avro requests in, Avro replies out on the topic the request names, with its
    * correlation id. A request that cannot be decoded, or whose handler throws, is not retried (its
-   * caller has a deadline) and goes to the source topic's dead-letter topic with spring-kafka's
-   * standard exception headers; the caller's call times out.
+   * caller has a deadline) and goes to the source topic's dead-letter topic ({@link DeadLetters});
+   * the caller's call times out.
    */
   @Bean(REQUEST_LISTENER_FACTORY)
   ConcurrentKafkaListenerContainerFactory<String, SpecificRecord> requestListenerFactory(
-      @Value("${spring.kafka.bootstrap-servers}") String brokers) {
+      KafkaClients clients, CatalogueTopics topics) {
     var factory = new ConcurrentKafkaListenerContainerFactory<String, SpecificRecord>();
+    var config = clients.consumer("requests");
+    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
+    config.remove(ConsumerConfig.CLIENT_ID_CONFIG); // each listener names its own
     factory.setConsumerFactory(
         new DefaultKafkaConsumerFactory<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                brokers,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                "earliest",
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                100),
+            config,
             new StringDeserializer(),
             new ErrorHandlingDeserializer<>(new AvroDeserializer())));
+    var replyConfig = clients.producer("replies");
+    replyConfig.put(ProducerConfig.LINGER_MS_CONFIG, 0);
     var replies =
         new KafkaTemplate<>(
             new DefaultKafkaProducerFactory<String, SpecificRecord>(
-                Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                    brokers,
-                    ProducerConfig.LINGER_MS_CONFIG,
-                    0,
-                    ProducerConfig.CLIENT_ID_CONFIG,
-                    "replies"),
-                new StringSerializer(),
-                new AvroSerializer()));
+                replyConfig, new StringSerializer(), new AvroSerializer()));
+    replies.setObservationEnabled(true);
     factory.setReplyTemplate(replies);
-    var deadLetters =
-        new KafkaTemplate<>(
-            new DefaultKafkaProducerFactory<String, byte[]>(
-                Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                    brokers,
-                    ProducerConfig.CLIENT_ID_CONFIG,
-                    "dead-letters"),
-                new StringSerializer(),
-                new ByteArraySerializer()));
-    var recoverer =
-        new DeadLetterPublishingRecoverer(
-            Map.<Class<?>, KafkaOperations<? extends Object, ? extends Object>>of(
-                byte[].class, deadLetters, Object.class, replies),
-            (record, e) ->
-                new TopicPartition(
-                    Topics.deadLettersOf(record.topic())
-                        .orElseThrow(
-                            () ->
-                                new IllegalStateException(
-                                    record.topic() + " has no dead-letter topic in the catalogue"))
-                        .name(),
-                    record.partition()));
-    factory.setCommonErrorHandler(new DefaultErrorHandler(recoverer, new FixedBackOff(0, 0)));
+    factory.setCommonErrorHandler(
+        new DefaultErrorHandler(DeadLetters.recoverer(clients, replies), new FixedBackOff(0, 0)));
+    factory.getContainerProperties().setObservationEnabled(true);
+    factory.getContainerProperties().setMonitorInterval(5);
     return factory;
+  }
+
+  /** Spring Cloud Stream bindings fail as the other consumers do, where the binder is present. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(
+      name =
+          "org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAndRetryCustomizer")
+  static class Bindings {
+    @Bean
+    BindingErrors bindingErrors(KafkaClients clients, TopicReaders readers) {
+      return new BindingErrors(clients, readers);
+    }
   }
 }

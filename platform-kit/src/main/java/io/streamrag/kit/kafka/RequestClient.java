@@ -1,6 +1,7 @@
 package io.streamrag.kit.kafka;
 
 import io.streamrag.schemas.TopicSpec;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -9,6 +10,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.kafka.requestreply.KafkaReplyTimeoutException;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
+import org.springframework.kafka.support.KafkaHeaders;
 
 /**
  * Calls another service over Kafka and waits, at most a given time, for its typed reply. A late
@@ -44,8 +46,18 @@ public final class RequestClient<R extends SpecificRecord> {
    * @throws CallFailed when no reply came within {@code timeout}, or the reply is not an {@code R}
    */
   public R call(String key, SpecificRecord request, Duration timeout) {
-    var future =
-        template.sendAndReceive(new ProducerRecord<>(requests.name(), key, request), timeout);
+    var record = new ProducerRecord<String, SpecificRecord>(requests.name(), key, request);
+    // The reply container reads every partition by hand, so the template cannot name the reply
+    // topic itself: the request carries it.
+    var assigned = template.getAssignedReplyTopicPartitions();
+    if (assigned != null && !assigned.isEmpty()) {
+      record
+          .headers()
+          .add(
+              KafkaHeaders.REPLY_TOPIC,
+              assigned.iterator().next().topic().getBytes(StandardCharsets.UTF_8));
+    }
+    var future = template.sendAndReceive(record, timeout);
     try {
       // The template times the call out itself; the extra second only guards against a lost timer.
       var reply = future.get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);

@@ -3,6 +3,7 @@ package io.streamrag.kit.kafka;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,17 +11,24 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.kafka.listener.BatchConsumerAwareMessageListener;
+import org.springframework.kafka.listener.ConsumerSeekAware;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.kafka.support.TopicPartitionOffset;
 
 /**
  * The latest value per key of a compacted topic, held in memory: read from the beginning at start,
- * then, when following, kept current by a background thread. A {@code null} value (tombstone)
- * removes its key. Every instance reads every partition: each replica of a service sees the whole
- * topic.
+ * then, when following, kept current by a {@link TopicReaders} container. A {@code null} value
+ * (tombstone) removes its key. Every instance reads every partition: each replica of a service sees
+ * the whole topic. A record that cannot be decoded, or whose change callback fails, is logged and
+ * skipped: every replica reads it, so dead-lettering it here would file it once per replica, and
+ * the view must keep following whatever one record holds.
  *
  * @param <V> the Avro record type of the topic's values
  */
@@ -28,62 +36,69 @@ public final class TopicView<V> implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(TopicView.class);
 
+  private final TopicReaders readers;
   private final String topic;
   private final Class<V> type;
-  private final KafkaConsumer<String, byte[]> consumer;
   private final AvroDeserializer avro = new AvroDeserializer();
   private final Map<String, V> latest = new ConcurrentHashMap<>();
   private final CountDownLatch caughtUp = new CountDownLatch(1);
   private final BiConsumer<String, V> onChange;
   private final ToLongFunction<V> version;
   private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
-  private final String bootstrapServers;
-  private volatile boolean running = true;
+
+  /**
+   * For a versioned view: the version each removed key had, so an older record cannot revive it.
+   */
+  private final Map<String, Long> removedAt = new ConcurrentHashMap<>();
+
+  private final Map<TopicPartition, Long> startEnd;
+  private final MessageListenerContainer container;
 
   private TopicView(
-      String bootstrapServers,
+      TopicReaders readers,
       String topic,
       Class<V> type,
       BiConsumer<String, V> onChange,
       ToLongFunction<V> version) {
+    this.readers = readers;
     this.topic = topic;
     this.type = type;
-    this.bootstrapServers = bootstrapServers;
     this.onChange = onChange;
     this.version = version;
-    this.consumer =
-        PartitionReader.assignAll(
-            bootstrapServers, topic, "view-" + topic + "-" + System.identityHashCode(this), 100);
+    this.startEnd = Offsets.ends(readers.clients(), topic, Duration.ofSeconds(30));
+    this.container =
+        readers.start(
+            "view-" + topic,
+            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100),
+            startEnd.keySet().stream()
+                .map(
+                    tp ->
+                        new TopicPartitionOffset(
+                            topic, tp.partition(), TopicPartitionOffset.SeekPosition.BEGINNING))
+                .toArray(TopicPartitionOffset[]::new),
+            new Listener(),
+            null);
   }
 
   /** Reads the topic to its current end and stops: a snapshot of its state at start-up. */
   public static <V> TopicView<V> load(
-      String bootstrapServers, String topic, Class<V> type, Duration timeout) {
-    var view = new TopicView<>(bootstrapServers, topic, type, (k, v) -> {}, null);
+      TopicReaders readers, String topic, Class<V> type, Duration timeout) {
+    var view = new TopicView<>(readers, topic, type, (k, v) -> {}, null);
     try {
-      Map<TopicPartition, Long> end = view.assignFromBeginning();
-      long deadline = System.nanoTime() + timeout.toNanos();
-      while (!view.reached(end)) {
-        if (System.nanoTime() > deadline) {
-          throw new IllegalStateException(
-              "could not read " + topic + " to its end within " + timeout);
-        }
-        view.pollOnce();
-      }
-      return view;
+      return view.caughtUpWithin(timeout);
     } finally {
-      view.consumer.close();
+      view.close();
     }
   }
 
   /**
-   * Reads the topic from its beginning and keeps following it on a daemon thread.
+   * Reads the topic from its beginning and keeps following it.
    *
    * @param onChange called with each key and its new value ({@code null} when removed)
    */
   public static <V> TopicView<V> follow(
-      String bootstrapServers, String topic, Class<V> type, BiConsumer<String, V> onChange) {
-    return start(new TopicView<>(bootstrapServers, topic, type, onChange, null));
+      TopicReaders readers, String topic, Class<V> type, BiConsumer<String, V> onChange) {
+    return new TopicView<>(readers, topic, type, onChange, null);
   }
 
   /**
@@ -92,28 +107,21 @@ public final class TopicView<V> implements AutoCloseable {
    * overwritten by an older record read back late.
    */
   public static <V> TopicView<V> followVersioned(
-      String bootstrapServers, String topic, Class<V> type, ToLongFunction<V> version) {
-    return followVersioned(bootstrapServers, topic, type, version, (k, v) -> {});
+      TopicReaders readers, String topic, Class<V> type, ToLongFunction<V> version) {
+    return followVersioned(readers, topic, type, version, (k, v) -> {});
   }
 
   /**
-   * As {@link #followVersioned(String, String, Class, ToLongFunction)}, calling {@code onChange}
-   * with each key whose value the topic changed ({@code null} when removed).
+   * As {@link #followVersioned(TopicReaders, String, Class, ToLongFunction)}, calling {@code
+   * onChange} with each key whose value the topic changed ({@code null} when removed).
    */
   public static <V> TopicView<V> followVersioned(
-      String bootstrapServers,
+      TopicReaders readers,
       String topic,
       Class<V> type,
       ToLongFunction<V> version,
       BiConsumer<String, V> onChange) {
-    return start(new TopicView<>(bootstrapServers, topic, type, onChange, version));
-  }
-
-  private static <V> TopicView<V> start(TopicView<V> view) {
-    var thread = new Thread(view::run, "view-" + view.topic);
-    thread.setDaemon(true);
-    thread.start();
-    return view;
+    return new TopicView<>(readers, topic, type, onChange, version);
   }
 
   /** Waits until everything that was on the topic when following began has been read. */
@@ -145,21 +153,15 @@ public final class TopicView<V> implements AutoCloseable {
    */
   public boolean catchUp(Duration timeout) {
     Map<TopicPartition, Long> end;
-    try (var offsets =
-        new KafkaConsumer<>(
-            Map.<String, Object>of(
-                "bootstrap.servers", bootstrapServers, "client.id", "view-catch-up-" + topic),
-            new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
-            new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
-      end = offsets.endOffsets(PartitionReader.partitions(offsets, topic), timeout);
+    try {
+      end = Offsets.ends(readers.clients(), topic, timeout);
     } catch (RuntimeException e) {
       log.warn("cannot read the end of {}: {}", topic, e.getMessage());
       return false;
     }
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (positions) {
-      while (!end.entrySet().stream()
-          .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
+      while (!reached(end)) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return false;
@@ -195,65 +197,46 @@ public final class TopicView<V> implements AutoCloseable {
     return Map.copyOf(latest);
   }
 
+  /** True while the view's consumer runs. */
+  public boolean isFollowing() {
+    return container.isRunning();
+  }
+
   @Override
   public void close() {
-    running = false;
-    consumer.wakeup();
-  }
-
-  private void run() {
-    try {
-      Map<TopicPartition, Long> end = assignFromBeginning();
-      while (running) {
-        pollOnce();
-        if (caughtUp.getCount() > 0 && reached(end)) {
-          caughtUp.countDown();
-        }
-      }
-    } catch (WakeupException stopping) {
-      // closed
-    } catch (RuntimeException e) {
-      log.error("view of {} stopped", topic, e);
-    } finally {
-      consumer.close();
-    }
-  }
-
-  private Map<TopicPartition, Long> assignFromBeginning() {
-    var partitions = consumer.assignment();
-    consumer.seekToBeginning(partitions);
-    return consumer.endOffsets(partitions);
+    readers.stop(container);
   }
 
   private boolean reached(Map<TopicPartition, Long> end) {
-    return end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
+    return end.entrySet().stream()
+        .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue());
   }
 
-  private void pollOnce() {
-    for (var record : consumer.poll(Duration.ofMillis(200))) {
-      V value = decode(record.value());
-      if (value == null && record.value() != null) {
-        continue;
-      }
-      if (apply(record.key(), value)) {
-        onChange.accept(record.key(), value);
-      }
-    }
+  private void moved(Map<TopicPartition, Long> now) {
     synchronized (positions) {
-      for (TopicPartition p : consumer.assignment()) {
-        positions.put(p, consumer.position(p));
-      }
+      positions.putAll(now);
       positions.notifyAll();
+    }
+    if (caughtUp.getCount() > 0 && reached(startEnd)) {
+      caughtUp.countDown();
     }
   }
 
   private boolean apply(String key, V value) {
     if (value == null) {
-      return latest.remove(key) != null;
+      V old = latest.remove(key);
+      if (version != null && old != null) {
+        removedAt.merge(key, version.applyAsLong(old), Math::max);
+      }
+      return old != null;
     }
     if (version == null) {
       latest.put(key, value);
       return true;
+    }
+    Long removed = removedAt.get(key);
+    if (removed != null && version.applyAsLong(value) <= removed) {
+      return false; // a record from before the removal, read back late
     }
     V merged =
         latest.merge(
@@ -263,23 +246,68 @@ public final class TopicView<V> implements AutoCloseable {
     return merged == value;
   }
 
-  private V decode(byte[] bytes) {
-    if (bytes == null) {
+  private void accept(ConsumerRecord<String, byte[]> record) {
+    V value = decode(record);
+    if (value == null && record.value() != null) {
+      return;
+    }
+    if (apply(record.key(), value)) {
+      try {
+        onChange.accept(record.key(), value);
+      } catch (RuntimeException e) {
+        log.error(
+            "the change of {} on {} was held but its callback failed", record.key(), topic, e);
+      }
+    }
+  }
+
+  private V decode(ConsumerRecord<String, byte[]> record) {
+    if (record.value() == null) {
       return null;
     }
     try {
-      Object value = avro.deserialize(topic, bytes);
+      Object value = avro.deserialize(topic, record.value());
       if (type.isInstance(value)) {
         return type.cast(value);
       }
       log.warn(
-          "skipped a {} on {}: expected {}",
+          "skipped a {} on {} at {}-{}: expected {}",
           value.getClass().getSimpleName(),
           topic,
+          record.partition(),
+          record.offset(),
           type.getSimpleName());
     } catch (RuntimeException e) {
-      log.warn("skipped an unreadable record on {}: {}", topic, e.getMessage());
+      log.warn(
+          "skipped an unreadable record on {} at {}-{}: {}",
+          topic,
+          record.partition(),
+          record.offset(),
+          e.getMessage());
     }
     return null;
+  }
+
+  private final class Listener
+      implements BatchConsumerAwareMessageListener<String, byte[]>, ConsumerSeekAware {
+
+    @Override
+    public void onPartitionsAssigned(
+        Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
+      // Positions are resolved (the beginning) by now: an empty topic is caught up at once.
+      moved(assignments);
+    }
+
+    @Override
+    public void onMessage(List<ConsumerRecord<String, byte[]>> records, Consumer<?, ?> consumer) {
+      for (var record : records) {
+        accept(record);
+      }
+      var now = new java.util.HashMap<TopicPartition, Long>();
+      for (TopicPartition tp : consumer.assignment()) {
+        now.put(tp, consumer.position(tp));
+      }
+      moved(now);
+    }
   }
 }

@@ -23,6 +23,8 @@ class TopicViewTest {
 
   static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
   static final String TOPIC = Topics.KB_CONFIGS.name();
+  static final TopicReaders READERS =
+      TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(1));
 
   @AfterAll
   static void stop() {
@@ -39,8 +41,7 @@ class TopicViewTest {
     }
 
     var view =
-        TopicView.load(
-            KAFKA.bootstrapServers(), TOPIC, KnowledgeBaseConfigured.class, Duration.ofSeconds(20));
+        TopicView.load(READERS, TOPIC, KnowledgeBaseConfigured.class, Duration.ofSeconds(20));
 
     assertThat(view.get("irrigation"))
         .get()
@@ -54,10 +55,7 @@ class TopicViewTest {
     var changes = new CopyOnWriteArrayList<String>();
     try (var view =
             TopicView.follow(
-                KAFKA.bootstrapServers(),
-                TOPIC,
-                KnowledgeBaseConfigured.class,
-                (k, v) -> changes.add(k));
+                READERS, TOPIC, KnowledgeBaseConfigured.class, (k, v) -> changes.add(k));
         var producer = producer()) {
       assertThat(view.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
 
@@ -79,7 +77,7 @@ class TopicViewTest {
     String topic = Topics.INGEST_MANIFESTS.name();
     try (var view =
             TopicView.followVersioned(
-                KAFKA.bootstrapServers(), topic, ChunkManifest.class, ChunkManifest::getVersion);
+                READERS, topic, ChunkManifest.class, ChunkManifest::getVersion);
         var producer = producer()) {
       assertThat(view.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
       view.update("doc", manifest(3));
@@ -94,9 +92,7 @@ class TopicViewTest {
 
   @Test
   void afterCatchingUpAKeyWrittenBeforeTheCallIsInTheView() throws Exception {
-    try (var view =
-            TopicView.follow(
-                KAFKA.bootstrapServers(), TOPIC, KnowledgeBaseConfigured.class, (k, v) -> {});
+    try (var view = TopicView.follow(READERS, TOPIC, KnowledgeBaseConfigured.class, (k, v) -> {});
         var producer = producer()) {
       assertThat(view.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
       producer.send(new ProducerRecord<>(TOPIC, "just-written", kb("just-written", "t"))).get();

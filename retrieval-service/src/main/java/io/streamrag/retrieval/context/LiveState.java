@@ -1,5 +1,6 @@
 package io.streamrag.retrieval.context;
 
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
@@ -18,20 +19,14 @@ public final class LiveState implements AutoCloseable {
   private final TopicView<KnowledgeBaseConfigured> bases;
 
   /** Reads both topics to their end (or fails after {@code timeout}), then follows them. */
-  public LiveState(String bootstrapServers, Duration timeout) {
+  public LiveState(TopicReaders readers, Duration timeout) {
     this.snapshots =
         TopicView.follow(
-                bootstrapServers,
-                Topics.SENSOR_SNAPSHOTS.name(),
-                SensorSnapshotUpdated.class,
-                (k, v) -> {})
+                readers, Topics.SENSOR_SNAPSHOTS.name(), SensorSnapshotUpdated.class, (k, v) -> {})
             .caughtUpWithin(timeout);
     this.bases =
         TopicView.follow(
-                bootstrapServers,
-                Topics.KB_CONFIGS.name(),
-                KnowledgeBaseConfigured.class,
-                (k, v) -> {})
+                readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, (k, v) -> {})
             .caughtUpWithin(timeout);
   }
 

@@ -2,95 +2,130 @@ package io.streamrag.retrieval.feed;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.streamrag.kit.kafka.PartitionReader;
+import io.streamrag.kit.kafka.DeadLetters;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.Topics;
-import io.streamrag.schemas.index.IndexChanged;
-import io.streamrag.schemas.index.IndexOp;
-import io.streamrag.schemas.serde.AvroDeserializer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.task.TaskExecutor;
+import org.springframework.kafka.listener.BatchConsumerAwareMessageListener;
+import org.springframework.kafka.listener.ConsumerSeekAware;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.kafka.support.TopicPartitionOffset;
+import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * Builds the store from the index-change topic, and nothing else. Every replica reads every
- * partition from where its store's last checkpoint left off (the beginning for a new store),
- * applies each change, makes it searchable at once, and checkpoints the offsets into the store now
- * and then on another thread. A change it cannot apply goes to {@code dlq.retrieval.index} with the
- * reason.
+ * partition (a {@link TopicReaders} container) from where its store's last checkpoint left off (the
+ * beginning for a new store), applies each poll's changes, makes them searchable at once, and now
+ * and then checkpoints the offsets into the store on a Spring-managed executor.
+ *
+ * <p>Two kinds of failure, two answers:
+ *
+ * <ul>
+ *   <li>a change that cannot be applied (undecodable, from another embedding model, without
+ *       payload) goes to {@code dlq.retrieval.index} through spring-kafka's recoverer, and the feed
+ *       goes on: it never stalls a partition;
+ *   <li>the store failing (Qdrant down, a disk error) retries the poll's changes with back-off (0.1
+ *       s doubling to 5 s, for as long as it takes): indexing resumes by itself, nothing is
+ *       skipped, and changes already applied in that poll are not applied or dead-lettered twice.
+ * </ul>
  */
 public final class IndexFeed implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(IndexFeed.class);
   private static final String TOPIC = Topics.INDEX_CHANGES.name();
 
+  private final TopicReaders readers;
   private final ChunkStore store;
-  private final String model;
-  private final KafkaConsumer<String, byte[]> consumer;
-  private final KafkaProducer<String, byte[]> deadLetters;
-  private final AvroDeserializer avro = new AvroDeserializer();
   private final Duration checkpointEvery;
+  private final TaskExecutor checkpointer;
+  private final IndexChanges changes;
   private final Timer freshness;
   private final FreshnessLog freshnessLog;
+  private final DeadLetterPublishingRecoverer deadLetters;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
-  private final Thread thread;
-  private final java.util.concurrent.ExecutorService checkpointer =
-      java.util.concurrent.Executors.newSingleThreadExecutor(
-          r -> new Thread(r, "index-checkpoint"));
-  private final java.util.concurrent.atomic.AtomicBoolean checkpointing =
-      new java.util.concurrent.atomic.AtomicBoolean();
-  private volatile boolean running = true;
+  private final AtomicBoolean checkpointing = new AtomicBoolean();
+  private final Map<TopicPartition, Long> handled = new ConcurrentHashMap<>();
+  private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
+  private Map<TopicPartition, Long> startEnd = Map.of();
+  private MessageListenerContainer container;
+  private volatile long lastCheckpoint = System.nanoTime();
   private volatile Instant lastApplied = Instant.EPOCH;
 
   /**
    * @param model the embedding model of the store; a change from another model is refused
    * @param checkpointEvery how often applied offsets are committed into the store
+   * @param checkpointer runs checkpoints off the thread that makes changes searchable
    */
   public IndexFeed(
-      String bootstrapServers,
+      TopicReaders readers,
       ChunkStore store,
       String model,
       Duration checkpointEvery,
+      TaskExecutor checkpointer,
       MeterRegistry meters,
       FreshnessLog freshnessLog) {
-    this.freshnessLog = freshnessLog;
+    this.readers = readers;
     this.store = store;
-    this.model = model;
     this.checkpointEvery = checkpointEvery;
-    this.consumer = PartitionReader.assignAll(bootstrapServers, TOPIC, "retrieval-index-feed", 100);
-    this.deadLetters =
-        new KafkaProducer<>(
-            Map.of("bootstrap.servers", bootstrapServers, "linger.ms", 0),
-            new StringSerializer(),
-            new ByteArraySerializer());
+    this.checkpointer = checkpointer;
+    this.changes = new IndexChanges(model);
+    this.freshnessLog = freshnessLog;
+    this.deadLetters = DeadLetters.recoverer(readers.clients(), null);
     this.freshness =
         Timer.builder("retrieval.index.freshness")
             .description("From a fact entering the system to its chunk being searchable")
             .publishPercentiles(0.5, 0.95, 0.99)
+            .publishPercentileHistogram()
             .register(meters);
-    this.thread = new Thread(this::run, "index-feed");
-    this.thread.setDaemon(true);
   }
 
-  /** Starts applying changes on the feed's own thread. */
+  /** Starts applying changes from the store's checkpoint. */
   public void start() {
-    thread.start();
+    startEnd = readers.ends(TOPIC, Duration.ofSeconds(30));
+    Map<Integer, Long> checkpointed = store.appliedOffsets();
+    log.info("index feed starts with {} chunks, from offsets {}", store.size(), checkpointed);
+    var from =
+        startEnd.keySet().stream()
+            .map(
+                tp ->
+                    checkpointed.containsKey(tp.partition())
+                        ? new TopicPartitionOffset(
+                            TOPIC, tp.partition(), checkpointed.get(tp.partition()))
+                        : new TopicPartitionOffset(
+                            TOPIC, tp.partition(), TopicPartitionOffset.SeekPosition.BEGINNING))
+            .toArray(TopicPartitionOffset[]::new);
+    var backOff = new ExponentialBackOff(100, 2);
+    backOff.setMaxInterval(5_000);
+    container =
+        readers.start(
+            "retrieval-index-feed",
+            Map.of(
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                100,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                1000),
+            from,
+            new Listener(),
+            new DefaultErrorHandler(backOff));
   }
 
   /** Waits until every change that was on the topic at start is searchable. */
@@ -103,158 +138,94 @@ public final class IndexFeed implements AutoCloseable {
     return caughtUp.getCount() == 0;
   }
 
+  /** True while the feed's consumer runs. */
+  public boolean isFollowing() {
+    return container != null && container.isRunning();
+  }
+
   /** When the newest applied change's fact entered the system. */
   public Instant lastAppliedSourceTime() {
     return lastApplied;
   }
 
-  private void run() {
-    try {
-      List<TopicPartition> partitions = List.copyOf(consumer.assignment());
-      Map<Integer, Long> checkpointed = store.appliedOffsets();
-      for (TopicPartition tp : partitions) {
-        Long next = checkpointed.get(tp.partition());
-        if (next == null) {
-          consumer.seekToBeginning(List.of(tp));
-        } else {
-          consumer.seek(tp, next);
-        }
-      }
-      Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-      log.info("index feed starts with {} chunks, from offsets {}", store.size(), checkpointed);
-      long lastCheckpoint = System.nanoTime();
-      while (running) {
-        var records = consumer.poll(Duration.ofMillis(200));
-        if (!records.isEmpty()) {
-          var applied = new java.util.ArrayList<IndexChanged>(records.count());
-          for (var record : records) {
-            apply(record, applied);
-          }
-          store.refresh();
-          Instant searchable = Instant.now();
-          for (IndexChanged change : applied) {
-            freshness.record(Duration.between(change.getSourceReceivedAt(), searchable));
-            if (change.getPayload() != null) {
-              freshnessLog.add(
-                  new FreshnessLog.Entry(
-                      change.getPayload().getSensorUuid(),
-                      change.getPayload().getSource(),
-                      change.getSourceReceivedAt().toEpochMilli(),
-                      searchable.toEpochMilli()));
-            }
-          }
-        }
-        if (caughtUp.getCount() > 0
-            && end.entrySet().stream()
-                .allMatch(e -> consumer.position(e.getKey()) >= e.getValue())) {
-          log.info("index caught up: {} chunks searchable", store.size());
-          caughtUp.countDown();
-        }
-        if (System.nanoTime() - lastCheckpoint > checkpointEvery.toNanos()
-            && checkpointing.compareAndSet(false, true)) {
-          // A commit can take hundreds of milliseconds: never on the thread that makes changes
-          // searchable.
-          var offsets = positions(partitions);
-          checkpointer.execute(() -> checkpoint(offsets));
-          lastCheckpoint = System.nanoTime();
-        }
-      }
-      checkpointer.shutdown();
-      checkpointer.awaitTermination(30, TimeUnit.SECONDS);
-      checkpoint(positions(partitions));
-    } catch (WakeupException stopping) {
-      // closing
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (RuntimeException e) {
-      log.error("index feed stopped: the index no longer follows {}", TOPIC, e);
-    } finally {
-      consumer.close();
-      deadLetters.close();
+  /** Stops reading and checkpoints what was applied: a restart goes on from there. */
+  @Override
+  public void close() {
+    if (container != null) {
+      readers.stop(container);
     }
+    checkpoint(Map.copyOf(positions));
   }
 
-  private void apply(ConsumerRecord<String, byte[]> record, List<IndexChanged> applied) {
-    if (record.value() == null) {
-      store.delete(record.key()); // a tombstone removes its point
-      return;
-    }
-    try {
-      Object value = avro.deserialize(TOPIC, record.value());
-      if (!(value instanceof IndexChanged change)) {
-        throw new IllegalArgumentException(
-            "not an IndexChanged: " + value.getClass().getSimpleName());
+  private void onPoll(List<ConsumerRecord<String, byte[]>> records, Consumer<?, ?> consumer) {
+    var applied = new ArrayList<IndexChanges.Change>(records.size());
+    for (var record : records) {
+      var tp = new TopicPartition(record.topic(), record.partition());
+      if (record.offset() < handled.getOrDefault(tp, -1L)) {
+        continue; // applied before the store failed on a later change of this poll
       }
-      if (change.getOp() == IndexOp.DELETE) {
-        store.delete(change.getPointId());
-      } else {
-        if (!change.getEmbeddingModel().equals(model)) {
-          throw new IllegalArgumentException(
-              "vector from model "
-                  + change.getEmbeddingModel()
-                  + ", the index holds "
-                  + model
-                  + ": re-embed it");
-        }
-        store.upsert(toChunk(change));
+      IndexChanges.Change change;
+      try {
+        change = changes.read(record);
+      } catch (IllegalArgumentException e) {
+        log.warn(
+            "index change {} at {}-{}@{} refused: {}",
+            record.key(),
+            TOPIC,
+            record.partition(),
+            record.offset(),
+            e.getMessage());
+        deadLetters.accept(record, consumer, e);
+        handled.put(tp, record.offset() + 1);
+        continue;
       }
+      change.applyTo(store); // a store failure throws: the error handler retries with back-off
+      handled.put(tp, record.offset() + 1);
       applied.add(change);
-      lastApplied = change.getSourceReceivedAt();
-    } catch (RuntimeException e) {
-      log.warn(
-          "index change {} at {}-{}@{} refused: {}",
-          record.key(),
-          TOPIC,
-          record.partition(),
-          record.offset(),
-          e.getMessage());
-      var dead =
-          new ProducerRecord<>(
-              Topics.DLQ_RETRIEVAL_INDEX.name(), record.partition(), record.key(), record.value());
-      dead.headers()
-          .add(
-              "x-exception-message",
-              String.valueOf(e.getMessage()).getBytes(StandardCharsets.UTF_8));
-      dead.headers()
-          .add(
-              "x-original-offset",
-              String.valueOf(record.offset()).getBytes(StandardCharsets.UTF_8));
-      deadLetters.send(dead);
+    }
+    store.refresh();
+    Instant searchable = Instant.now();
+    for (var change : applied) {
+      change.sourceTime().ifPresent(t -> freshness.record(Duration.between(t, searchable)));
+      change.freshness(searchable).ifPresent(freshnessLog::add);
+      change.sourceTime().ifPresent(t -> lastApplied = t);
+    }
+    moved(consumer);
+  }
+
+  private void moved(Consumer<?, ?> consumer) {
+    var now = new HashMap<TopicPartition, Long>();
+    for (TopicPartition tp : consumer.assignment()) {
+      now.put(tp, consumer.position(tp));
+    }
+    positions.putAll(now);
+    if (caughtUp.getCount() > 0 && reached()) {
+      log.info("index caught up: {} chunks searchable", store.size());
+      caughtUp.countDown();
+    }
+    if (System.nanoTime() - lastCheckpoint > checkpointEvery.toNanos()
+        && checkpointing.compareAndSet(false, true)) {
+      // A commit can take hundreds of milliseconds: never on the thread that makes changes
+      // searchable.
+      var offsets = Map.copyOf(positions);
+      lastCheckpoint = System.nanoTime();
+      checkpointer.execute(() -> checkpoint(offsets));
     }
   }
 
-  private static StoredChunk toChunk(IndexChanged c) {
-    var p = c.getPayload();
-    if (p == null) {
-      throw new IllegalArgumentException("an upsert without payload");
-    }
-    float[] vector = new float[c.getVector().size()];
-    for (int i = 0; i < vector.length; i++) {
-      vector[i] = c.getVector().get(i);
-    }
-    return new StoredChunk(
-        c.getPointId(),
-        p.getText(),
-        p.getSource(),
-        p.getSensorUuid(),
-        p.getKbName(),
-        p.getChunkIndex(),
-        p.getDocId(),
-        p.getLanguage(),
-        vector);
-  }
-
-  private Map<Integer, Long> positions(List<TopicPartition> partitions) {
-    var offsets = new HashMap<Integer, Long>();
-    partitions.forEach(tp -> offsets.put(tp.partition(), consumer.position(tp)));
-    return offsets;
+  private boolean reached() {
+    return startEnd.entrySet().stream()
+        .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue());
   }
 
   /** Offsets taken after their changes were applied: a replay from them repeats, never skips. */
-  private void checkpoint(Map<Integer, Long> offsets) {
+  private void checkpoint(Map<TopicPartition, Long> offsets) {
     try {
-      deadLetters.flush();
-      store.checkpoint(offsets);
+      if (!offsets.isEmpty()) {
+        var byPartition = new HashMap<Integer, Long>();
+        offsets.forEach((tp, next) -> byPartition.put(tp.partition(), next));
+        store.checkpoint(byPartition);
+      }
     } catch (RuntimeException e) {
       log.warn("index checkpoint failed; the next one will retry: {}", e.getMessage());
     } finally {
@@ -262,13 +233,22 @@ public final class IndexFeed implements AutoCloseable {
     }
   }
 
-  @Override
-  public void close() {
-    running = false; // the loop ends within one poll and checkpoints what it applied
-    try {
-      thread.join(10_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  private final class Listener
+      implements BatchConsumerAwareMessageListener<String, byte[]>, ConsumerSeekAware {
+
+    @Override
+    public void onPartitionsAssigned(
+        Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
+      positions.putAll(assignments);
+      if (caughtUp.getCount() > 0 && reached()) {
+        log.info("index caught up: {} chunks searchable", store.size());
+        caughtUp.countDown();
+      }
+    }
+
+    @Override
+    public void onMessage(List<ConsumerRecord<String, byte[]>> records, Consumer<?, ?> consumer) {
+      onPoll(records, consumer);
     }
   }
 }

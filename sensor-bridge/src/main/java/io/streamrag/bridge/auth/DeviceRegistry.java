@@ -7,6 +7,7 @@ import static io.streamrag.bridge.validate.InvalidReading.Reason.UNAUTHENTICATED
 import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.DeviceRegistered;
@@ -36,7 +37,7 @@ public final class DeviceRegistry implements AutoCloseable {
   private final Clock clock;
 
   public DeviceRegistry(
-      String bootstrapServers,
+      TopicReaders readers,
       BridgeProperties properties,
       Outbox outbox,
       Clock clock,
@@ -50,7 +51,7 @@ public final class DeviceRegistry implements AutoCloseable {
     }
     this.registered =
         TopicView.followVersioned(
-                bootstrapServers,
+                readers,
                 Topics.DEVICE_REGISTRY.name(),
                 DeviceRegistered.class,
                 d -> d.getUpdatedAt().toEpochMilli(),

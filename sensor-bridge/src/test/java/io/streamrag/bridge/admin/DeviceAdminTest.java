@@ -8,6 +8,7 @@ import io.streamrag.bridge.TestProperties;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicReaders;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -132,7 +133,11 @@ class DeviceAdminTest extends BridgeIntegrationTest {
     BridgeProperties noDevices = TestProperties.withMaxPayload(4096);
     try (var replica =
         new DeviceRegistry(
-            brokers(), noDevices, outbox, Clock.systemUTC(), Duration.ofSeconds(20))) {
+            TopicReaders.outsideSpring(brokers(), Duration.ofSeconds(5)),
+            noDevices,
+            outbox,
+            Clock.systemUTC(),
+            Duration.ofSeconds(20))) {
       var device = replica.authenticate(new Credentials.BearerToken(token));
       assertThat(device.id()).isEqualTo("seen-by-all");
       assertThat(device.mayPublishFor(NEW_SENSOR)).isTrue();

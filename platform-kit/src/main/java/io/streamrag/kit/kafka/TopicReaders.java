@@ -1,0 +1,224 @@
+package io.streamrag.kit.kafka;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.event.NonResponsiveConsumerEvent;
+import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.KafkaMessageListenerContainer;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.kafka.support.TopicPartitionOffset;
+
+/**
+ * The one way a service reads a topic whole on every replica (views of compacted topics, the index
+ * feed, the gateway's relays): a spring-kafka listener container assigned every partition by hand,
+ * with no consumer group, positioned where its owner says (the beginning, a checkpoint, the end).
+ * No rebalance delays a start, no committed offset is shared between replicas.
+ *
+ * <p>Every container started here is stopped with the application context (this is a {@link
+ * SmartLifecycle}), publishes spring-kafka's events (a consumer that has not polled within {@code
+ * noPollThreshold} poll timeouts raises {@link NonResponsiveConsumerEvent}), and is watched by
+ * {@link ConsumerHealth}.
+ */
+public final class TopicReaders implements SmartLifecycle {
+
+  /** How long a poll waits for records; also the unit of the no-poll threshold. */
+  static final Duration POLL_TIMEOUT = Duration.ofSeconds(1);
+
+  private final KafkaClients clients;
+  private final ApplicationEventPublisher events;
+  private final Duration monitorInterval;
+  private final Clock clock;
+  private final List<MessageListenerContainer> containers = new CopyOnWriteArrayList<>();
+  private final Map<String, Instant> lastUnresponsive = new ConcurrentHashMap<>();
+  private volatile boolean running = true;
+
+  /**
+   * @param monitorInterval how often each container checks that its consumer still polls
+   */
+  public TopicReaders(
+      KafkaClients clients,
+      ApplicationEventPublisher events,
+      Duration monitorInterval,
+      Clock clock) {
+    this.clients = clients;
+    this.events = events;
+    this.monitorInterval = monitorInterval;
+    this.clock = clock;
+  }
+
+  /**
+   * Readers outside a Spring context (tests, tools): plain client settings for {@code
+   * bootstrapServers}, containers' events delivered back to these readers as Spring would.
+   */
+  public static TopicReaders outsideSpring(String bootstrapServers, Duration monitorInterval) {
+    var properties = new org.springframework.boot.kafka.autoconfigure.KafkaProperties();
+    properties.setBootstrapServers(List.of(bootstrapServers));
+    var self = new java.util.concurrent.atomic.AtomicReference<TopicReaders>();
+    var readers =
+        new TopicReaders(
+            new KafkaClients(properties),
+            event -> {
+              if (event instanceof NonResponsiveConsumerEvent stuck) {
+                self.get().onUnresponsive(stuck);
+              }
+            },
+            monitorInterval,
+            Clock.systemUTC());
+    self.set(readers);
+    return readers;
+  }
+
+  /** The settings clients are built from. */
+  public KafkaClients clients() {
+    return clients;
+  }
+
+  /**
+   * Starts a container reading raw records (string keys, byte values) from the given positions.
+   *
+   * @param name the container's id in logs, events and health
+   * @param tuning consumer settings the use needs (e.g. a shorter fetch wait), on top of the
+   *     service's client settings
+   * @param listener a record or batch listener, optionally {@code ConsumerSeekAware}
+   * @param errors what happens when the listener throws; {@code null} for spring-kafka's default
+   */
+  public KafkaMessageListenerContainer<String, byte[]> start(
+      String name,
+      Map<String, Object> tuning,
+      TopicPartitionOffset[] from,
+      Object listener,
+      CommonErrorHandler errors) {
+    var container = container(name, tuning, from, new ByteArrayDeserializer());
+    container.getContainerProperties().setMessageListener(listener);
+    if (errors != null) {
+      container.setCommonErrorHandler(errors);
+    }
+    container.start();
+    return container;
+  }
+
+  /**
+   * A container not started yet, for an owner that sets its listener and starts it (e.g. a request
+   * client's reply listener): watched and stopped like the others.
+   */
+  public <V> KafkaMessageListenerContainer<String, V> container(
+      String name,
+      Map<String, Object> tuning,
+      TopicPartitionOffset[] from,
+      Deserializer<V> values) {
+    var config = clients.consumer(name);
+    config.putAll(tuning);
+    config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+    var consumers = new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(), values);
+    var properties = new ContainerProperties(from);
+    properties.setAckMode(ContainerProperties.AckMode.MANUAL); // never acknowledged: no group
+    properties.setPollTimeout(POLL_TIMEOUT.toMillis());
+    properties.setMonitorInterval((int) Math.max(1, monitorInterval.toSeconds()));
+    properties.setObservationEnabled(true);
+    var container = new KafkaMessageListenerContainer<>(consumers, properties);
+    container.setBeanName(name);
+    container.setApplicationEventPublisher(events);
+    containers.add(container);
+    return container;
+  }
+
+  /**
+   * Every partition of a topic at its end as of now, as absolute offsets: whatever is written after
+   * this call is read, however late the consumer first polls.
+   */
+  public TopicPartitionOffset[] fromTheEnd(String topic) {
+    return ends(topic, Duration.ofSeconds(30)).entrySet().stream()
+        .map(e -> new TopicPartitionOffset(topic, e.getKey().partition(), e.getValue()))
+        .toArray(TopicPartitionOffset[]::new);
+  }
+
+  /**
+   * Watches a container started elsewhere (e.g. a request client's reply container): its events
+   * reach health, and it stops with the context.
+   */
+  public <C extends MessageListenerContainer> C watch(C container) {
+    if (container
+        instanceof org.springframework.kafka.listener.AbstractMessageListenerContainer<?, ?> c) {
+      c.setApplicationEventPublisher(events);
+      c.getContainerProperties().setMonitorInterval((int) Math.max(1, monitorInterval.toSeconds()));
+    }
+    containers.add(container);
+    return container;
+  }
+
+  /**
+   * Where each partition of a topic ends now.
+   *
+   * @throws IllegalStateException naming the topic when it does not exist
+   */
+  public Map<org.apache.kafka.common.TopicPartition, Long> ends(String topic, Duration timeout) {
+    return Offsets.ends(clients, topic, timeout);
+  }
+
+  /** Stops a container and forgets it (e.g. a bounded read that is done). */
+  public void stop(MessageListenerContainer container) {
+    container.stop();
+    containers.remove(container);
+    lastUnresponsive.remove(container.getListenerId());
+  }
+
+  /** Every container started here and still owned. */
+  public List<MessageListenerContainer> containers() {
+    return List.copyOf(containers);
+  }
+
+  /**
+   * True when the container's consumer was reported as not polling within the last two monitor
+   * intervals: it is stuck in a listener, or its thread is gone.
+   */
+  public boolean unresponsive(MessageListenerContainer container) {
+    Instant last = lastUnresponsive.get(container.getListenerId());
+    return last != null
+        && Duration.between(last, clock.instant()).compareTo(monitorInterval.multipliedBy(2)) < 0;
+  }
+
+  @EventListener
+  void onUnresponsive(NonResponsiveConsumerEvent event) {
+    if (event.getListenerId() != null) {
+      lastUnresponsive.put(event.getListenerId(), clock.instant());
+    }
+  }
+
+  @Override
+  public void start() {
+    running = true;
+  }
+
+  @Override
+  public void stop() {
+    running = false;
+    for (var container : containers) {
+      container.stop();
+    }
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  /** Stops after the listeners that use the views (the default phase) have stopped. */
+  @Override
+  public int getPhase() {
+    return SmartLifecycle.DEFAULT_PHASE - 1_000;
+  }
+}

@@ -1,0 +1,130 @@
+package io.streamrag.retrieval.feed;
+
+import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.StoredChunk;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.index.IndexChanged;
+import io.streamrag.schemas.index.IndexOp;
+import io.streamrag.schemas.serde.AvroDeserializer;
+import java.time.Instant;
+import java.util.Optional;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * Reads an index-change record into the store operation it asks for, refusing what can never be
+ * applied ({@link IllegalArgumentException}): bytes that are not an {@code IndexChanged}, a vector
+ * of another embedding model, an upsert without payload.
+ */
+final class IndexChanges {
+
+  private static final String TOPIC = Topics.INDEX_CHANGES.name();
+
+  private final String model;
+  private final AvroDeserializer avro = new AvroDeserializer();
+
+  /**
+   * @param model the embedding model of the store
+   */
+  IndexChanges(String model) {
+    this.model = model;
+  }
+
+  /** One store operation, and when its fact entered the system. */
+  interface Change {
+    void applyTo(ChunkStore store);
+
+    Optional<Instant> sourceTime();
+
+    /** The freshness log's entry, for a change that carries a sensor or document. */
+    Optional<FreshnessLog.Entry> freshness(Instant searchable);
+  }
+
+  Change read(ConsumerRecord<String, byte[]> record) {
+    if (record.value() == null) {
+      String key = record.key();
+      return new Change() { // a tombstone removes its point
+        public void applyTo(ChunkStore store) {
+          store.delete(key);
+        }
+
+        public Optional<Instant> sourceTime() {
+          return Optional.empty();
+        }
+
+        public Optional<FreshnessLog.Entry> freshness(Instant searchable) {
+          return Optional.empty();
+        }
+      };
+    }
+    Object value;
+    try {
+      value = avro.deserialize(TOPIC, record.value());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("undecodable: " + e.getMessage(), e);
+    }
+    if (!(value instanceof IndexChanged change)) {
+      throw new IllegalArgumentException(
+          "not an IndexChanged: " + value.getClass().getSimpleName());
+    }
+    if (change.getOp() == IndexOp.DELETE) {
+      return new Applied(change, null);
+    }
+    if (!change.getEmbeddingModel().equals(model)) {
+      throw new IllegalArgumentException(
+          "vector from model "
+              + change.getEmbeddingModel()
+              + ", the index holds "
+              + model
+              + ": re-embed it");
+    }
+    return new Applied(change, toChunk(change));
+  }
+
+  private record Applied(IndexChanged change, StoredChunk chunk) implements Change {
+    public void applyTo(ChunkStore store) {
+      if (chunk == null) {
+        store.delete(change.getPointId());
+      } else {
+        store.upsert(chunk);
+      }
+    }
+
+    public Optional<Instant> sourceTime() {
+      return Optional.ofNullable(change.getSourceReceivedAt());
+    }
+
+    public Optional<FreshnessLog.Entry> freshness(Instant searchable) {
+      var p = change.getPayload();
+      if (p == null || change.getSourceReceivedAt() == null) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new FreshnessLog.Entry(
+              p.getSensorUuid(),
+              p.getSource(),
+              change.getSourceReceivedAt().toEpochMilli(),
+              searchable.toEpochMilli()));
+    }
+  }
+
+  private static StoredChunk toChunk(IndexChanged c) {
+    var p = c.getPayload();
+    if (p == null) {
+      throw new IllegalArgumentException("an upsert without payload");
+    }
+    float[] vector = new float[c.getVector().size()];
+    for (int i = 0; i < vector.length; i++) {
+      vector[i] = c.getVector().get(i);
+    }
+    return new StoredChunk(
+        c.getPointId(),
+        p.getText(),
+        p.getSource(),
+        p.getSensorUuid(),
+        p.getKbName(),
+        p.getChunkIndex(),
+        p.getDocId(),
+        p.getLanguage(),
+        vector);
+  }
+}
