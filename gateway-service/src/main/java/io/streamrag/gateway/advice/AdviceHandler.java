@@ -6,6 +6,7 @@ import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Problems;
 import io.streamrag.gateway.web.Refused;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.RequestClient;
@@ -67,7 +68,7 @@ final class AdviceHandler {
 
   private Mono<ServerResponse> recommend(ServerRequest request, AdviceKind kind) {
     // 1. authenticate the API key
-    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     var caller = keys.authenticate(token);
     if (caller.isEmpty()) {
       return Problems.of(Problems.unauthorized(token));

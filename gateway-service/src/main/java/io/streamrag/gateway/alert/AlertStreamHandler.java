@@ -3,6 +3,7 @@ package io.streamrag.gateway.alert;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.gateway.web.Problems;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -43,7 +44,7 @@ final class AlertStreamHandler {
 
   Mono<ServerResponse> events(ServerRequest request) {
     // 1. authenticate the API key
-    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     var caller = keys.authenticate(token);
     if (caller.isEmpty()) {
       return Problems.of(Problems.unauthorized(token));

@@ -3,7 +3,7 @@ package io.streamrag.gateway.chat;
 import io.streamrag.gateway.GatewayPipeline;
 import io.streamrag.gateway.GatewayPipeline.Outcome;
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -39,7 +39,7 @@ public final class ChatHandler {
   }
 
   public Mono<ServerResponse> chat(ServerRequest request) {
-    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     return DataBufferUtils.join(request.exchange().getRequest().getBody(), limits.maxBodyBytes())
         .map(
             buffer -> {

@@ -2,6 +2,7 @@ package io.streamrag.gateway.conversation;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.auth.Caller;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.ConversationAction;
@@ -57,7 +58,7 @@ public final class ConversationHandler {
   }
 
   private Mono<ServerResponse> handle(ServerRequest request, ConversationAction action) {
-    var caller = keys.authenticate(ApiKeys.bearer(request.headers().firstHeader("Authorization")));
+    var caller = keys.authenticate(Bearer.token(request.headers().firstHeader("Authorization")));
     if (caller.isEmpty()) {
       return error(
           401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");

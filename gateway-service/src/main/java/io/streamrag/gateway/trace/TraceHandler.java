@@ -1,6 +1,7 @@
 package io.streamrag.gateway.trace;
 
 import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.ConversationAction;
 import io.streamrag.schemas.chat.ConversationAnswered;
@@ -39,7 +40,7 @@ public final class TraceHandler {
   }
 
   public Mono<ServerResponse> trace(ServerRequest request) {
-    var caller = keys.authenticate(ApiKeys.bearer(request.headers().firstHeader("Authorization")));
+    var caller = keys.authenticate(Bearer.token(request.headers().firstHeader("Authorization")));
     if (caller.isEmpty()) {
       return error(
           401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");

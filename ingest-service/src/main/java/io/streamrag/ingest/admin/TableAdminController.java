@@ -5,6 +5,7 @@ import io.streamrag.agronomy.irrigation.IrrigationTables;
 import io.streamrag.agronomy.table.Problem;
 import io.streamrag.agronomy.table.TableException;
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -165,9 +166,7 @@ class TableAdminController {
                       "bytes",
                       text.getBytes(StandardCharsets.UTF_8).length,
                       "edited_by_admin",
-                      folderHash == null
-                          || !folderHash.equals(
-                              io.streamrag.ingest.knowledge.KnowledgeImport.sha256(text))));
+                      folderHash == null || !folderHash.equals(Sha256.hex(text))));
             });
     var view = new LinkedHashMap<String, Object>();
     view.put("kb", c.getKbName());

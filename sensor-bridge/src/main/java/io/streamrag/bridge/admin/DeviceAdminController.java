@@ -2,6 +2,7 @@ package io.streamrag.bridge.admin;
 
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.auth.Tokens;
+import io.streamrag.kit.auth.Bearer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,9 +147,7 @@ class DeviceAdminController {
   }
 
   private boolean admin(String authorization) {
-    return authorization != null
-        && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-        && registry.isAdmin(authorization.substring(7).trim());
+    return registry.isAdmin(Bearer.token(authorization));
   }
 
   private static ResponseEntity<Map<String, Object>> unauthorized() {

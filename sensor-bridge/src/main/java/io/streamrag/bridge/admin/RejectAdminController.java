@@ -2,6 +2,7 @@ package io.streamrag.bridge.admin;
 
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.reject.RejectReplay;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -42,9 +43,7 @@ class RejectAdminController {
   Mono<ResponseEntity<Map<String, Object>>> replay(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestBody(required = false) byte[] body) {
-    if (authorization == null
-        || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-        || !registry.isAdmin(authorization.substring(7).trim())) {
+    if (!registry.isAdmin(Bearer.token(authorization))) {
       return Mono.just(
           ResponseEntity.status(HttpStatus.UNAUTHORIZED)
               .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")

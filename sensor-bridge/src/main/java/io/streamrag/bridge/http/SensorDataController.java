@@ -5,6 +5,7 @@ import io.streamrag.bridge.BridgePipeline.Kind;
 import io.streamrag.bridge.BridgePipeline.Outcome;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.validate.InvalidReading;
+import io.streamrag.kit.auth.Bearer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.core.io.buffer.DataBuffer;
