@@ -2,9 +2,8 @@ package io.streamrag.ingest.admin;
 
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.text.Sha256;
-import java.util.Map;
+import io.streamrag.kit.web.Problems;
 import java.util.function.Supplier;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -22,12 +21,8 @@ record AdminToken(String sha256) {
   Mono<ResponseEntity<?>> guard(String authorization, Supplier<ResponseEntity<?>> work) {
     if (!admits(authorization)) {
       return Mono.just(
-          ResponseEntity.status(401)
-              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-              .body(
-                  Map.of(
-                      "error", "unauthorized",
-                      "message", "send Authorization: Bearer <admin token>")));
+          Problems.response(
+              Problems.of(401, "unauthorized", "send Authorization: Bearer <admin token>")));
     }
     return Mono.fromSupplier(work).subscribeOn(Schedulers.boundedElastic());
   }

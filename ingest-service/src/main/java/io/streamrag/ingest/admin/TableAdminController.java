@@ -6,6 +6,7 @@ import io.streamrag.agronomy.table.Problem;
 import io.streamrag.agronomy.table.TableException;
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.text.Sha256;
+import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -126,11 +127,12 @@ class TableAdminController {
           // 2. parsed as llm-service will parse it: every problem of this file, or none
           List<Problem> problems = problems(config.get(), file, text);
           if (!problems.isEmpty()) {
-            var refused = new LinkedHashMap<String, Object>();
-            refused.put("error", "invalid_table");
-            refused.put("message", file + " cannot be used; nothing was published");
-            refused.put("problems", problems.stream().map(Problem::toString).toList());
-            return ResponseEntity.badRequest().body(refused);
+            return Problems.response(
+                Problems.of(
+                    400,
+                    "invalid_table",
+                    file + " cannot be used; nothing was published",
+                    Map.of("problems", problems.stream().map(Problem::toString).toList())));
           }
           // 3. published: the next recommendation computes with it
           return ResponseEntity.ok(listing(configs.saveTable(config.get(), file, text)));
@@ -176,6 +178,6 @@ class TableAdminController {
   }
 
   private static ResponseEntity<?> problem(int status, String error, String message) {
-    return ResponseEntity.status(status).body(Map.of("error", error, "message", message));
+    return Problems.response(Problems.of(status, error, message));
   }
 }

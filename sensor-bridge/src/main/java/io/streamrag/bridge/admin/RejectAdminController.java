@@ -3,13 +3,14 @@ package io.streamrag.bridge.admin;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.reject.RejectReplay;
 import io.streamrag.kit.auth.Bearer;
+import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -40,19 +41,13 @@ class RejectAdminController {
   }
 
   @PostMapping("/admin/rejects/replay")
-  Mono<ResponseEntity<Map<String, Object>>> replay(
+  Mono<ResponseEntity<?>> replay(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestBody(required = false) byte[] body) {
     if (!registry.isAdmin(Bearer.token(authorization))) {
       return Mono.just(
-          ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-              .body(
-                  Map.of(
-                      "error",
-                      "unauthenticated",
-                      "message",
-                      "send Authorization: Bearer <admin token>")));
+          Problems.response(
+              Problems.of(401, "unauthenticated", "send Authorization: Bearer <admin token>")));
     }
     JsonNode root;
     try {
@@ -96,11 +91,7 @@ class RejectAdminController {
     return r -> text.equals(value.apply(r));
   }
 
-  private static ResponseEntity<Map<String, Object>> bad(String field, String message) {
-    return ResponseEntity.badRequest()
-        .body(
-            field == null
-                ? Map.of("error", "malformed", "message", message)
-                : Map.of("error", "malformed", "field", field, "message", message));
+  private static ResponseEntity<ProblemDetail> bad(String field, String message) {
+    return Problems.response(Problems.of(400, "malformed", message, Problems.field(field)));
   }
 }

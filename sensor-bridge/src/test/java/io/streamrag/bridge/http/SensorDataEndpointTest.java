@@ -53,13 +53,19 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
     send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body)
         .expectStatus()
         .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
         .expectBody()
         .jsonPath("$.error")
         .isEqualTo("out_of_range")
         .jsonPath("$.field")
         .isEqualTo("ph")
         .jsonPath("$.message")
-        .isEqualTo("ph must be between 0 and 14 (pH), got 15.2");
+        .isEqualTo("ph must be between 0 and 14 (pH), got 15.2")
+        .jsonPath("$.detail")
+        .isEqualTo("ph must be between 0 and 14 (pH), got 15.2")
+        .jsonPath("$.status")
+        .isEqualTo(400);
 
     var rejected =
         awaitReject(
