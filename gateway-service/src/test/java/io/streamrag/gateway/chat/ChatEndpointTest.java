@@ -211,6 +211,26 @@ class ChatEndpointTest {
   }
 
   @Test
+  void aSensorGivenTwiceCannotSmuggleInAnotherFarmersSensor() {
+    chat(
+            "dev-farmer-key",
+            "{\"message\":\"hi\",\"sensor_uuid\":\""
+                + MINE
+                + "\",\"sensor_uuid\":\""
+                + OTHER
+                + "\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("invalid_json")
+        .jsonPath("$.field")
+        .isEqualTo("sensor_uuid")
+        .jsonPath("$.message")
+        .isEqualTo("duplicate field 'sensor_uuid'");
+  }
+
+  @Test
   void anInjectionAttemptIs400() {
     chat(
             "dev-farmer-key",

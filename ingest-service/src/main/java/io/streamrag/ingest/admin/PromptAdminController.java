@@ -2,6 +2,7 @@ package io.streamrag.ingest.admin;
 
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.web.Problems;
+import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.util.LinkedHashMap;
@@ -158,7 +159,8 @@ class PromptAdminController {
     try {
       root = body == null ? null : json.readTree(body);
     } catch (JacksonException e) {
-      throw new Invalid(null, "body is not valid JSON: " + e.getOriginalMessage());
+      var why = UnreadableJson.of(e);
+      throw new Invalid(why.field(), why.message());
     }
     if (root == null || !root.isObject()) {
       throw new Invalid(null, "body must be a JSON object");

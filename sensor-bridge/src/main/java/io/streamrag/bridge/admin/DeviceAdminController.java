@@ -4,6 +4,7 @@ import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.auth.Tokens;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.Problems;
+import io.streamrag.kit.web.UnreadableJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +61,8 @@ class DeviceAdminController {
     try {
       root = body == null ? null : json.readTree(body);
     } catch (JacksonException e) {
-      return Mono.just(bad(null, "body is not valid JSON: " + e.getOriginalMessage()));
+      var why = UnreadableJson.of(e);
+      return Mono.just(bad(why.field(), why.message()));
     }
     if (root == null
         || !root.isObject()

@@ -4,6 +4,7 @@ import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.reject.RejectReplay;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.Problems;
+import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -53,7 +54,8 @@ class RejectAdminController {
     try {
       root = body == null ? null : json.readTree(body);
     } catch (JacksonException e) {
-      return Mono.just(bad(null, "body is not valid JSON: " + e.getOriginalMessage()));
+      var why = UnreadableJson.of(e);
+      return Mono.just(bad(why.field(), why.message()));
     }
     if (root == null || !root.path("since").isString()) {
       return Mono.just(

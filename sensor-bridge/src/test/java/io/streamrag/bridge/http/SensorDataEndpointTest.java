@@ -99,6 +99,29 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
   }
 
   @Test
+  void aReadingWithAKeyGivenTwiceIsRefusedWith400NamingTheKeyAndKept() {
+    String body = "{\"ts\":\"" + Instant.now() + "\",\"soil_moisture\":20,\"soil_moisture\":99}";
+
+    send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body)
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("malformed")
+        .jsonPath("$.field")
+        .isEqualTo("soil_moisture")
+        .jsonPath("$.message")
+        .isEqualTo("duplicate field 'soil_moisture'");
+
+    var rejected =
+        awaitReject(
+            r -> StandardCharsets.UTF_8.decode(r.getRaw().duplicate()).toString().equals(body));
+    assertThat(rejected.getReasonCode()).isEqualTo("malformed");
+    assertThat(rejected.getField()).isEqualTo("soil_moisture");
+    assertThat(rejected.getReason()).isEqualTo("duplicate field 'soil_moisture'");
+  }
+
+  @Test
   void noTokenIsRefusedWith401() {
     http.post()
         .uri("/api/sensors/{s}/readings", SENSOR)
