@@ -29,8 +29,8 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * The agronomy tables the recommendations are computed from, behind the admin token (issue 10:
- * tables are data). {@code GET /admin/kbs/{kb}/tables} lists a KB's tables, {@code GET
+ * The agronomy tables the recommendations are computed from (S1.10), behind the admin token: tables
+ * are data. {@code GET /admin/kbs/{kb}/tables} lists a KB's tables, {@code GET
  * /admin/kbs/{kb}/tables/{file}} gives one as CSV, and {@code PUT} replaces one: the new text is
  * parsed as llm-service will parse it, refused whole with every problem (file, line, why) when it
  * cannot be used, else published on {@code kb.configs}, where the next recommendation uses it.
