@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Recommendations a farmer can act on (issue 10, S1.10): irrigation by the FAO-56 root-zone water
- * balance and fertilization from the soil test, both computed from the field's data and the KB
- * tables. A language model may explain the numbers; it never sets them. Immutable and thread-safe:
- * build a new one when a table changes.
+ * Recommendations a farmer can act on (S1.10): irrigation by the FAO-56 root-zone water balance and
+ * fertilization from the soil test, both computed from the field's data and the KB tables. A
+ * language model may explain the numbers; it never sets them. Immutable and thread-safe: build a
+ * new one when a table changes.
  */
 public final class Agronomy {
 

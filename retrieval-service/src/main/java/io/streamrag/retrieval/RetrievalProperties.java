@@ -71,8 +71,8 @@ public record RetrievalProperties(
    * @param rrfK reciprocal-rank fusion constant
    * @param lexicalWeight weight of BM25 in the fusion
    * @param denseWeight weight of the dense leg per question language; the bundled MiniLM does not
-   *     read Persian or Arabic, so their weight is 0 (see shared/eval: naive fusion halves Persian
-   *     quality)
+   *     read Persian or Arabic, so their weight is 0 (alone it scores about 0 on the Persian sets
+   *     of the README's retrieval-quality table, and its random votes would only dilute BM25's)
    */
   public record Search(
       @Min(1) int candidates,

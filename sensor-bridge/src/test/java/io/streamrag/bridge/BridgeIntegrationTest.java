@@ -1,8 +1,8 @@
 package io.streamrag.bridge;
 
-import io.streamrag.bridge.auth.Tokens;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Duration;
@@ -46,8 +46,8 @@ public abstract class BridgeIntegrationTest {
     // An indexed list binds from one property source: the whole device is declared here.
     registry.add("bridge.devices[0].id", () -> "field-7");
     registry.add("bridge.devices[0].sensors[0]", () -> SENSOR);
-    registry.add("bridge.devices[0].token-sha256", () -> Tokens.sha256(DEVICE_TOKEN));
-    registry.add("bridge.admin.token-sha256", () -> Tokens.sha256(ADMIN_TOKEN));
+    registry.add("bridge.devices[0].token-sha256", () -> Sha256.hex(DEVICE_TOKEN));
+    registry.add("bridge.admin.token-sha256", () -> Sha256.hex(ADMIN_TOKEN));
   }
 
   protected static String brokers() {

@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Issue 9 with every service running: a tool-capable model (a local server speaking the OpenAI
- * protocol, scripted: no model runs here) retrieves only through query_knowledge, over Kafka to the
- * real retrieval-service, which lists the pipeline's KBs, searches them for the caller's sensor
- * only and refuses a KB of another pipeline; every step is a trace event and the trace is kept for
- * the key that asked.
+ * The knowledge-base tool (S2) with every service running: a tool-capable model (a local server
+ * speaking the OpenAI protocol, scripted: no model runs here) retrieves only through
+ * query_knowledge, over Kafka to the real retrieval-service, which lists the pipeline's KBs,
+ * searches them for the caller's sensor only and refuses a KB of another pipeline; every step is a
+ * trace event and the trace is kept for the key that asked.
  */
 class AgenticToolTest {
 

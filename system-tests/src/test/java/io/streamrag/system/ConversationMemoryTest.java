@@ -7,9 +7,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 8, conversation memory (S0.7), with every service, the real broker and a real PostgreSQL: a
- * Persian conversation continues across an llm-service restart, belongs to its key and sensor only,
- * and can be read and erased by its owner.
+ * Conversation memory (S0.7), with every service, the real broker and a real PostgreSQL: a Persian
+ * conversation continues across an llm-service restart, belongs to its key and sensor only, and can
+ * be read and erased by its owner.
  */
 class ConversationMemoryTest {
 

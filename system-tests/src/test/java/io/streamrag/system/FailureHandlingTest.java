@@ -10,10 +10,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 9, failure handling (S3.7) with every service running, the extractive provider and the
- * deterministic planner: an answer the documents do not hold stops at exactly the budget and needs
- * a human; a near-duplicate about another crop is rejected as an entity mismatch; a comparison with
- * evidence for both parts is answered within the budget.
+ * Failure handling in agentic retrieval (S3.7) with every service running, the extractive provider
+ * and the deterministic planner: an answer the documents do not hold stops at exactly the budget
+ * and needs a human; a near-duplicate about another crop is rejected as an entity mismatch; a
+ * comparison with evidence for both parts is answered within the budget.
  */
 class FailureHandlingTest {
 

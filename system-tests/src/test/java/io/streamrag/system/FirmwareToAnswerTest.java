@@ -15,9 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 3, point 7: firmware publishes over MQTT (a real client over TCP to the bridge's embedded
- * broker), the sensor's forecast arrives over HTTP, and the owner's next answers, in Persian and in
- * English, carry the current soil values and the forecast.
+ * User data as a source (S1.3): firmware publishes over MQTT (a real client over TCP to the
+ * bridge's embedded broker), the sensor's forecast arrives over HTTP, and the owner's next answers,
+ * in Persian and in English, carry the current soil values and the forecast.
  */
 class FirmwareToAnswerTest {
 

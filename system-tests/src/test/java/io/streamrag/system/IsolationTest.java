@@ -9,9 +9,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4, point 6: isolation tried adversarially, with every service running. The filter comes
- * only from the authenticated request: a foreign sensor in the body is refused, a foreign sensor
- * named in the question changes nothing, and a KB outside the caller's pipeline is never searched.
+ * Isolation (S1.6) tried adversarially, with every service running. The filter comes only from the
+ * authenticated request: a foreign sensor in the body is refused, a foreign sensor named in the
+ * question changes nothing, and a KB outside the caller's pipeline is never searched.
  */
 class IsolationTest {
 

@@ -13,11 +13,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 8 with a model: what the model is really sent. Two llm-service replicas, each answering
- * through its own local server speaking the OpenAI protocol (a named fake: no model runs here),
- * share one PostgreSQL; the prompt of a turn carries the earlier turns as real user and assistant
- * messages whichever replica answered them, and an administrator's new instructions reach the next
- * message without a restart.
+ * Conversation memory (S0.7) with a model: what the model is really sent. Two llm-service replicas,
+ * each answering through its own local server speaking the OpenAI protocol (a named fake: no model
+ * runs here), share one PostgreSQL; the prompt of a turn carries the earlier turns as real user and
+ * assistant messages whichever replica answered them, and an administrator's new instructions reach
+ * the next message without a restart.
  */
 class ModelConversationTest {
 

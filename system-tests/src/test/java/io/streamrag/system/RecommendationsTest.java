@@ -22,9 +22,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 10 with every service running: the demo farmer's field (maize on loam under drip, a dry
- * week ahead) gets recommendations computed from its sensor data and the KB tables, and a dry
- * reading reaches the farmer as an alert on the sensor's event stream.
+ * Recommendations (S1.10) with every service running: the demo farmer's field (maize on loam under
+ * drip, a dry week ahead) gets recommendations computed from its sensor data and the KB tables, and
+ * a dry reading reaches the farmer as an alert on the sensor's event stream.
  */
 class RecommendationsTest {
 

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 2, point 10: a reading over HTTP, then questions over SSE, with every service and the real
- * broker running. Timings are printed, never asserted.
+ * The chat flow (S1.7): a reading over HTTP, then questions over SSE, with every service and the
+ * real broker running. Timings are printed, never asserted.
  */
 class WholeFlowTest {
 

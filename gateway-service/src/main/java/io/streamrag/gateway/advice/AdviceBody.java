@@ -1,6 +1,7 @@
 package io.streamrag.gateway.advice;
 
 import io.streamrag.gateway.web.Refused;
+import io.streamrag.kit.web.UnreadableJson;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
@@ -28,7 +29,8 @@ record AdviceBody(String sensorUuid, String query, String crop, String pipeline)
     try {
       root = json.readTree(raw);
     } catch (JacksonException e) {
-      throw invalid("invalid_json", "body is not valid JSON: " + e.getOriginalMessage(), null);
+      var why = UnreadableJson.of(e);
+      throw invalid("invalid_json", why.message(), why.field());
     }
     if (root == null || !root.isObject()) {
       throw invalid(

@@ -4,8 +4,9 @@ import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Bodies;
-import io.streamrag.gateway.web.Problems;
+import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.RequestClient;
@@ -67,16 +68,16 @@ final class AdviceHandler {
 
   private Mono<ServerResponse> recommend(ServerRequest request, AdviceKind kind) {
     // 1. authenticate the API key
-    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     var caller = keys.authenticate(token);
     if (caller.isEmpty()) {
-      return Problems.of(Problems.unauthorized(token));
+      return Refusals.respond(Refusals.unauthorized(token));
     }
     String acceptLanguage = request.headers().firstHeader(HttpHeaders.ACCEPT_LANGUAGE);
     return Bodies.read(request, limits.maxBodyBytes())
         .map(body -> admit(caller.get(), kind, body, acceptLanguage))
         .flatMap(this::ask)
-        .onErrorResume(Refused.class, e -> Problems.of(e.refusal()));
+        .onErrorResume(Refused.class, e -> Refusals.respond(e.refusal()));
   }
 
   private RecommendationRequested admit(
@@ -85,7 +86,7 @@ final class AdviceHandler {
     var body = AdviceBody.parse(raw, json, limits.maxMessageChars());
     // 3. the caller must own the sensor, and may use the pipeline it names (else its default)
     if (!caller.owns(body.sensorUuid())) {
-      throw new Refused(Problems.forbiddenSensor(body.sensorUuid()));
+      throw new Refused(Refusals.forbiddenSensor(body.sensorUuid()));
     }
     String pipeline = body.pipeline() == null ? caller.pipelines().get(0) : body.pipeline();
     if (!caller.mayUse(pipeline)) {
@@ -141,6 +142,6 @@ final class AdviceHandler {
   }
 
   private static Mono<ServerResponse> unavailable(String message) {
-    return Problems.of(503, "recommendation_unavailable", message);
+    return Refusals.respond(503, "recommendation_unavailable", message);
   }
 }

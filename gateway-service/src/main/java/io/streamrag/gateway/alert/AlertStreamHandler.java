@@ -2,7 +2,8 @@ package io.streamrag.gateway.alert;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.relay.TopicFanOut;
-import io.streamrag.gateway.web.Problems;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -43,15 +44,15 @@ final class AlertStreamHandler {
 
   Mono<ServerResponse> events(ServerRequest request) {
     // 1. authenticate the API key
-    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     var caller = keys.authenticate(token);
     if (caller.isEmpty()) {
-      return Problems.of(Problems.unauthorized(token));
+      return Refusals.respond(Refusals.unauthorized(token));
     }
     // 2. only the sensor's owner may follow it
     String sensor = request.pathVariable("uuid").toLowerCase();
     if (!caller.get().owns(sensor)) {
-      return Problems.of(Problems.forbiddenSensor(sensor));
+      return Refusals.respond(Refusals.forbiddenSensor(sensor));
     }
     // 3. subscribe now, so no alert published from here on is missed, then stream
     Flux<RecommendationIssued> subscription = alerts.open(sensor);

@@ -1,10 +1,7 @@
 package io.streamrag.gateway.auth;
 
 import io.streamrag.gateway.GatewayProperties;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import io.streamrag.kit.text.Sha256;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,26 +35,6 @@ public class ApiKeys {
     if (token == null || token.isBlank()) {
       return Optional.empty();
     }
-    return Optional.ofNullable(byHash.get(sha256(token)));
-  }
-
-  /** The token of an {@code Authorization: Bearer <token>} header, else {@code null}. */
-  public static String bearer(String header) {
-    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return null;
-    }
-    String token = header.substring(7).trim();
-    return token.isEmpty() ? null : token;
-  }
-
-  /** Hex SHA-256 of a key, the form kept in configuration. */
-  public static String sha256(String key) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
-    }
+    return Optional.ofNullable(byHash.get(Sha256.hex(token)));
   }
 }

@@ -1,6 +1,7 @@
 package io.streamrag.gateway.chat;
 
 import io.streamrag.kit.guard.Refusal;
+import io.streamrag.kit.web.UnreadableJson;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -42,8 +43,8 @@ public record ChatBody(
     try {
       root = json.readTree(raw);
     } catch (JacksonException e) {
-      throw new Invalid(
-          new Refusal(400, "invalid_json", "body is not valid JSON: " + e.getOriginalMessage()));
+      var why = UnreadableJson.of(e);
+      throw new Invalid(new Refusal(400, "invalid_json", why.message(), why.field()));
     }
     if (root == null || !root.isObject()) {
       throw new Invalid(

@@ -3,7 +3,8 @@ package io.streamrag.gateway.chat;
 import io.streamrag.gateway.GatewayPipeline;
 import io.streamrag.gateway.GatewayPipeline.Outcome;
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -24,9 +25,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * HTTP around the pipeline: refusals become a status with a JSON body; an answer becomes a {@code
- * text/event-stream} of named events {@code meta}, {@code token}, {@code citation}, {@code done}
- * and {@code error}, with an {@code error} event (never a hang) when the answer is late.
+ * HTTP around the pipeline: refusals become a status with a problem-detail body; an answer becomes
+ * a {@code text/event-stream} of named events {@code meta}, {@code token}, {@code citation}, {@code
+ * done} and {@code error}, with an {@code error} event (never a hang) when the answer is late.
  */
 public final class ChatHandler {
 
@@ -39,7 +40,7 @@ public final class ChatHandler {
   }
 
   public Mono<ServerResponse> chat(ServerRequest request) {
-    String token = ApiKeys.bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     return DataBufferUtils.join(request.exchange().getRequest().getBody(), limits.maxBodyBytes())
         .map(
             buffer -> {
@@ -67,18 +68,7 @@ public final class ChatHandler {
 
   private Mono<ServerResponse> respond(Outcome outcome) {
     if (outcome instanceof Outcome.Refused refused) {
-      Refusal r = refused.refusal();
-      var body = new LinkedHashMap<String, Object>();
-      body.put("error", r.code());
-      if (r.field() != null) {
-        body.put("field", r.field());
-      }
-      body.put("message", r.message());
-      var response = ServerResponse.status(r.status()).contentType(MediaType.APPLICATION_JSON);
-      if (r.status() == 401) {
-        response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
-      }
-      return response.bodyValue(body);
+      return Refusals.respond(refused.refusal());
     }
     var answering = (Outcome.Answering) outcome;
     return ServerResponse.ok()

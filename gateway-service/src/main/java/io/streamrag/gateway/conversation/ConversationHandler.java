@@ -2,6 +2,8 @@ package io.streamrag.gateway.conversation;
 
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.auth.Caller;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.ConversationAction;
@@ -14,7 +16,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -57,16 +58,17 @@ public final class ConversationHandler {
   }
 
   private Mono<ServerResponse> handle(ServerRequest request, ConversationAction action) {
-    var caller = keys.authenticate(ApiKeys.bearer(request.headers().firstHeader("Authorization")));
+    var caller = keys.authenticate(Bearer.token(request.headers().firstHeader("Authorization")));
     if (caller.isEmpty()) {
-      return error(
+      return Refusals.respond(
           401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");
     }
     String id = request.pathVariable("id");
     return owners
         .owned(id, caller.get())
         .flatMap(conversation -> ask(conversation, caller.get(), action))
-        .switchIfEmpty(error(404, "conversation_not_found", "you have no conversation " + id));
+        .switchIfEmpty(
+            Refusals.respond(404, "conversation_not_found", "you have no conversation " + id));
   }
 
   private Mono<ServerResponse> ask(
@@ -86,7 +88,7 @@ public final class ConversationHandler {
         .onErrorResume(
             RequestClient.CallFailed.class,
             e ->
-                error(
+                Refusals.respond(
                     503,
                     "memory_unavailable",
                     "conversation memory did not answer in time; try again shortly"));
@@ -95,7 +97,7 @@ public final class ConversationHandler {
   private Mono<ServerResponse> respond(
       ConversationStarted conversation, ConversationAction action, ConversationAnswered reply) {
     if (reply.getError() != null) {
-      return error(503, "memory_unavailable", reply.getError());
+      return Refusals.respond(503, "memory_unavailable", reply.getError());
     }
     var body = new LinkedHashMap<String, Object>();
     body.put("conversation_id", conversation.getConversationId());
@@ -135,13 +137,5 @@ public final class ConversationHandler {
   private static Map<String, Object> citation(Citation c) {
     return Map.of(
         "index", c.getIndex(), "source", c.getSource(), "kb", c.getKb(), "score", c.getScore());
-  }
-
-  private static Mono<ServerResponse> error(int status, String code, String message) {
-    var response = ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON);
-    if (status == 401) {
-      response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
-    }
-    return response.bodyValue(Map.of("error", code, "message", message));
   }
 }

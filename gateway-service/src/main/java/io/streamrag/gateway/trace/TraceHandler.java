@@ -1,6 +1,8 @@
 package io.streamrag.gateway.trace;
 
 import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.ConversationAction;
 import io.streamrag.schemas.chat.ConversationAnswered;
@@ -11,7 +13,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -39,9 +40,9 @@ public final class TraceHandler {
   }
 
   public Mono<ServerResponse> trace(ServerRequest request) {
-    var caller = keys.authenticate(ApiKeys.bearer(request.headers().firstHeader("Authorization")));
+    var caller = keys.authenticate(Bearer.token(request.headers().firstHeader("Authorization")));
     if (caller.isEmpty()) {
-      return error(
+      return Refusals.respond(
           401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");
     }
     String requestId = request.pathVariable("id");
@@ -60,10 +61,10 @@ public final class TraceHandler {
         .flatMap(
             reply -> {
               if (reply.getError() != null) {
-                return error(503, "memory_unavailable", reply.getError());
+                return Refusals.respond(503, "memory_unavailable", reply.getError());
               }
               if (!reply.getFound()) {
-                return error(404, "trace_not_found", "you asked no answer " + requestId);
+                return Refusals.respond(404, "trace_not_found", "you asked no answer " + requestId);
               }
               var body = new LinkedHashMap<String, Object>();
               body.put("request_id", requestId);
@@ -73,7 +74,7 @@ public final class TraceHandler {
         .onErrorResume(
             RequestClient.CallFailed.class,
             e ->
-                error(
+                Refusals.respond(
                     503, "memory_unavailable", "traces did not answer in time; try again shortly"));
   }
 
@@ -95,13 +96,5 @@ public final class TraceHandler {
     }
     step.put("detail", t.getDetail());
     return step;
-  }
-
-  private static Mono<ServerResponse> error(int status, String code, String message) {
-    var response = ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON);
-    if (status == 401) {
-      response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
-    }
-    return response.bodyValue(Map.of("error", code, "message", message));
   }
 }

@@ -2,7 +2,7 @@ package io.streamrag.gateway.web;
 
 import io.streamrag.kit.guard.Refusal;
 
-/** Thrown while admitting a request that is not answered; {@link Problems} turns it into HTTP. */
+/** Thrown while admitting a request that is not answered; {@link Refusals} turns it into HTTP. */
 public final class Refused extends RuntimeException {
 
   private final transient Refusal refusal;

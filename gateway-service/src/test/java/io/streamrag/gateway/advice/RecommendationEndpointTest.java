@@ -161,6 +161,7 @@ class RecommendationEndpointTest {
     badField("{\"sensor_uuid\":\"" + MINE + "\",\"crop\":\"<script>alert(1)</script>\"}", "crop");
     badField("{\"sensor_uuid\":\"" + MINE + "\",\"crop\":\"" + "m".repeat(41) + "\"}", "crop");
     badField("{\"sensor_uuid\":\"" + MINE + "\",\"pipeline\":\"../etc\"}", "pipeline");
+    badField("{\"sensor_uuid\":\"" + MINE + "\",\"crop\":\"maize\",\"crop\":\"wheat\"}", "crop");
     recommend("irrigation", "dev-farmer-key", "{\"sensor_uuid\": oops")
         .expectStatus()
         .isBadRequest()

@@ -135,15 +135,25 @@ class ChatEndpointTest {
   }
 
   @Test
-  void anotherFarmersSensorIs403() {
+  void anotherFarmersSensorIs403AsAProblemDetailNamingTheField() {
     chat("dev-farmer-key", "{\"message\":\"hi\",\"sensor_uuid\":\"" + OTHER + "\"}")
         .expectStatus()
         .isForbidden()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
         .expectBody()
         .jsonPath("$.error")
         .isEqualTo("forbidden_sensor")
         .jsonPath("$.field")
-        .isEqualTo("sensor_uuid");
+        .isEqualTo("sensor_uuid")
+        .jsonPath("$.message")
+        .isEqualTo("this API key may not use sensor " + OTHER)
+        .jsonPath("$.detail")
+        .isEqualTo("this API key may not use sensor " + OTHER)
+        .jsonPath("$.status")
+        .isEqualTo(403)
+        .jsonPath("$.title")
+        .isEqualTo("Forbidden");
   }
 
   @Test
@@ -198,6 +208,26 @@ class ChatEndpointTest {
         .expectBody()
         .jsonPath("$.error")
         .isEqualTo("invalid_json");
+  }
+
+  @Test
+  void aSensorGivenTwiceCannotSmuggleInAnotherFarmersSensor() {
+    chat(
+            "dev-farmer-key",
+            "{\"message\":\"hi\",\"sensor_uuid\":\""
+                + MINE
+                + "\",\"sensor_uuid\":\""
+                + OTHER
+                + "\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("invalid_json")
+        .jsonPath("$.field")
+        .isEqualTo("sensor_uuid")
+        .jsonPath("$.message")
+        .isEqualTo("duplicate field 'sensor_uuid'");
   }
 
   @Test

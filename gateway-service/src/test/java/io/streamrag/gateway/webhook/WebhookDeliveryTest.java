@@ -6,9 +6,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.gateway.Alerts;
 import io.streamrag.gateway.GatewayApplication;
-import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.nio.charset.StandardCharsets;
@@ -76,7 +76,7 @@ class WebhookDeliveryTest {
       String secret) {
     String key = "gateway.api-keys[" + i + "].";
     registry.add(key + "user", () -> user);
-    registry.add(key + "key-sha256", () -> ApiKeys.sha256(user + "-key"));
+    registry.add(key + "key-sha256", () -> Sha256.hex(user + "-key"));
     registry.add(key + "sensors[0]", () -> sensor);
     registry.add(key + "webhook.url", () -> url);
     registry.add(key + "webhook.secret", () -> secret);

@@ -1,12 +1,15 @@
 package io.streamrag.ingest.admin;
 
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.web.Problems;
+import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -116,7 +119,7 @@ class PromptAdminController {
         () ->
             configs
                 .knowledgeBase(kb)
-                .map(c -> ResponseEntity.ok(tone(c)))
+                .<ResponseEntity<?>>map(c -> ResponseEntity.ok(tone(c)))
                 .orElseGet(() -> noKb(kb)));
   }
 
@@ -156,7 +159,8 @@ class PromptAdminController {
     try {
       root = body == null ? null : json.readTree(body);
     } catch (JacksonException e) {
-      throw new Invalid(null, "body is not valid JSON: " + e.getOriginalMessage());
+      var why = UnreadableJson.of(e);
+      throw new Invalid(why.field(), why.message());
     }
     if (root == null || !root.isObject()) {
       throw new Invalid(null, "body must be a JSON object");
@@ -224,19 +228,13 @@ class PromptAdminController {
     return view;
   }
 
-  private static ResponseEntity<Map<String, Object>> noPipeline(String name) {
-    return ResponseEntity.status(404)
-        .body(
-            Map.of(
-                "error",
-                "pipeline_not_found",
-                "message",
-                "no knowledge base belongs to pipeline " + name));
+  private static ResponseEntity<ProblemDetail> noPipeline(String name) {
+    return Problems.response(
+        Problems.of(404, "pipeline_not_found", "no knowledge base belongs to pipeline " + name));
   }
 
-  private static ResponseEntity<Map<String, Object>> noKb(String kb) {
-    return ResponseEntity.status(404)
-        .body(Map.of("error", "kb_not_found", "message", "there is no knowledge base " + kb));
+  private static ResponseEntity<ProblemDetail> noKb(String kb) {
+    return Problems.response(Problems.of(404, "kb_not_found", "there is no knowledge base " + kb));
   }
 
   /** A refused edit: 400 naming the field. */
@@ -248,14 +246,9 @@ class PromptAdminController {
       this.field = field;
     }
 
-    ResponseEntity<Map<String, Object>> response() {
-      var body = new LinkedHashMap<String, Object>();
-      body.put("error", "invalid_field");
-      if (field != null) {
-        body.put("field", field);
-      }
-      body.put("message", getMessage());
-      return ResponseEntity.badRequest().body(body);
+    ResponseEntity<ProblemDetail> response() {
+      return Problems.response(
+          Problems.of(400, "invalid_field", getMessage(), Problems.field(field)));
     }
   }
 }

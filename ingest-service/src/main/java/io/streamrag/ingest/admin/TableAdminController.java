@@ -5,6 +5,8 @@ import io.streamrag.agronomy.irrigation.IrrigationTables;
 import io.streamrag.agronomy.table.Problem;
 import io.streamrag.agronomy.table.TableException;
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.text.Sha256;
+import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -27,8 +29,8 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * The agronomy tables the recommendations are computed from, behind the admin token (issue 10:
- * tables are data). {@code GET /admin/kbs/{kb}/tables} lists a KB's tables, {@code GET
+ * The agronomy tables the recommendations are computed from (S1.10), behind the admin token: tables
+ * are data. {@code GET /admin/kbs/{kb}/tables} lists a KB's tables, {@code GET
  * /admin/kbs/{kb}/tables/{file}} gives one as CSV, and {@code PUT} replaces one: the new text is
  * parsed as llm-service will parse it, refused whole with every problem (file, line, why) when it
  * cannot be used, else published on {@code kb.configs}, where the next recommendation uses it.
@@ -125,11 +127,12 @@ class TableAdminController {
           // 2. parsed as llm-service will parse it: every problem of this file, or none
           List<Problem> problems = problems(config.get(), file, text);
           if (!problems.isEmpty()) {
-            var refused = new LinkedHashMap<String, Object>();
-            refused.put("error", "invalid_table");
-            refused.put("message", file + " cannot be used; nothing was published");
-            refused.put("problems", problems.stream().map(Problem::toString).toList());
-            return ResponseEntity.badRequest().body(refused);
+            return Problems.response(
+                Problems.of(
+                    400,
+                    "invalid_table",
+                    file + " cannot be used; nothing was published",
+                    Map.of("problems", problems.stream().map(Problem::toString).toList())));
           }
           // 3. published: the next recommendation computes with it
           return ResponseEntity.ok(listing(configs.saveTable(config.get(), file, text)));
@@ -165,9 +168,7 @@ class TableAdminController {
                       "bytes",
                       text.getBytes(StandardCharsets.UTF_8).length,
                       "edited_by_admin",
-                      folderHash == null
-                          || !folderHash.equals(
-                              io.streamrag.ingest.knowledge.KnowledgeImport.sha256(text))));
+                      folderHash == null || !folderHash.equals(Sha256.hex(text))));
             });
     var view = new LinkedHashMap<String, Object>();
     view.put("kb", c.getKbName());
@@ -177,6 +178,6 @@ class TableAdminController {
   }
 
   private static ResponseEntity<?> problem(int status, String error, String message) {
-    return ResponseEntity.status(status).body(Map.of("error", error, "message", message));
+    return Problems.response(Problems.of(status, error, message));
   }
 }

@@ -4,6 +4,7 @@ import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkManifest;
@@ -11,14 +12,10 @@ import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.index.ManifestChunk;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;
@@ -159,24 +156,15 @@ public class ChunkIndexer {
 
   /** Everything the chunk's index change carries but its vector. */
   private static String hash(ChunkDraft d, int index) {
-    try {
-      var sha = MessageDigest.getInstance("SHA-256");
-      for (String part :
-          List.of(
-              d.text(),
-              d.embedText(),
-              d.source(),
-              d.sensorUuid(),
-              d.kbName(),
-              d.docId(),
-              d.language(),
-              String.valueOf(index))) {
-        sha.update(part.getBytes(StandardCharsets.UTF_8));
-        sha.update((byte) 0x1f);
-      }
-      return HexFormat.of().formatHex(sha.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
-    }
+    return Sha256.hexOfFields(
+        List.of(
+            d.text(),
+            d.embedText(),
+            d.source(),
+            d.sensorUuid(),
+            d.kbName(),
+            d.docId(),
+            d.language(),
+            String.valueOf(index)));
   }
 }

@@ -4,16 +4,13 @@ import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeMap;
 import org.slf4j.Logger;
@@ -66,7 +63,7 @@ public class KnowledgeImport {
               : base.pipelines();
       // The folder's tone replaces the published one only when tone.md itself changed: an
       // administrator's tone (PUT /admin/kbs/{kb}/tone) survives re-imports of an unchanged folder.
-      String folderTone = sha256(base.tone());
+      String folderTone = Sha256.hex(base.tone());
       var current = configs.get(base.name());
       String tone =
           current.isPresent() && current.get().getFolderToneSha256().equals(folderTone)
@@ -78,7 +75,7 @@ public class KnowledgeImport {
       base.tables()
           .forEach(
               (file, text) -> {
-                String hash = sha256(text);
+                String hash = Sha256.hex(text);
                 folderTables.put(file, hash);
                 boolean unchangedInFolder =
                     current.isPresent()
@@ -115,7 +112,7 @@ public class KnowledgeImport {
       }
       for (var doc : base.documents()) {
         seen.add(doc.docId());
-        String hash = sha256(doc.title() + "\n" + doc.text());
+        String hash = Sha256.hex(doc.title() + "\n" + doc.text());
         var existing = documents.get(doc.docId());
         if (existing.isPresent()
             && !existing.get().getDeleted()
@@ -169,15 +166,5 @@ public class KnowledgeImport {
         && a.getFolderToneSha256().equals(b.getFolderToneSha256())
         && a.getTables().equals(b.getTables())
         && a.getFolderTablesSha256().equals(b.getFolderTablesSha256());
-  }
-
-  public static String sha256(String text) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
-    }
   }
 }

@@ -136,6 +136,14 @@ class PromptAdminTest {
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("search_budget");
+    put("/admin/pipelines/" + pipeline, "{\"mode\":\"classic\",\"mode\":\"agentic\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("mode")
+        .jsonPath("$.message")
+        .isEqualTo("duplicate field 'mode'");
     put("/admin/pipelines/" + pipeline, "not json").expectStatus().isBadRequest();
     put("/admin/pipelines/nobody-uses-this", "{\"memory_max_turns\":1}")
         .expectStatus()

@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Proactive alerts (issue 10), step by step: each new snapshot of a sensor (a reading, a profile, a
- * forecast) is advised on again; when irrigation becomes needed, or a nutrient becomes low, one
- * alert is published, and the new state is kept, so the next reading that changes nothing alerts no
- * one.
+ * Proactive alerts, the recommendations of S1.10 pushed unasked, step by step: each new snapshot of
+ * a sensor (a reading, a profile, a forecast) is advised on again; when irrigation becomes needed,
+ * or a nutrient becomes low, one alert is published, and the new state is kept, so the next reading
+ * that changes nothing alerts no one.
  */
 public final class Alerts {
 

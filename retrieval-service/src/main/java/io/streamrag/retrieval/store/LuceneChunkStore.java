@@ -183,7 +183,7 @@ public final class LuceneChunkStore implements ChunkStore {
         ScoreDoc[] hits = searcher.search(query, depth).scoreDocs;
         for (int r = 0; r < hits.length; r++) {
           double[] f = fused.computeIfAbsent(hits[r].doc, d -> new double[4]);
-          f[0] += q.lexicalWeight() / (q.rrfK() + r + 1);
+          f[0] += q.reciprocalRank(q.lexicalWeight(), r + 1);
           f[1] = r + 1;
         }
       }
@@ -193,7 +193,7 @@ public final class LuceneChunkStore implements ChunkStore {
                 .scoreDocs;
         for (int r = 0; r < hits.length; r++) {
           double[] f = fused.computeIfAbsent(hits[r].doc, d -> new double[4]);
-          f[0] += q.denseWeight() / (q.rrfK() + r + 1);
+          f[0] += q.reciprocalRank(q.denseWeight(), r + 1);
           f[2] = r + 1;
           f[3] = 2 * hits[r].score - 1; // Lucene's cosine score is (1 + cos) / 2
         }

@@ -36,4 +36,13 @@ public record SearchQuery(
       int rrfK) {
     this(text, vector, filter, limit, lexicalWeight, denseWeight, rrfK, Language.detect(text));
   }
+
+  /**
+   * What a hit at {@code rank} (from 1) in a leg of this {@code weight} adds to its fused score:
+   * {@code weight / (rrfK + rank)}, weighted reciprocal-rank fusion. Every store fuses with it, so
+   * Lucene and Qdrant rank alike.
+   */
+  public double reciprocalRank(double weight, int rank) {
+    return weight / (rrfK + rank);
+  }
 }

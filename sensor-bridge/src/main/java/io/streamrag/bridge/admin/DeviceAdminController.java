@@ -2,6 +2,9 @@ package io.streamrag.bridge.admin;
 
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.auth.Tokens;
+import io.streamrag.kit.auth.Bearer;
+import io.streamrag.kit.web.Problems;
+import io.streamrag.kit.web.UnreadableJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +12,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -44,7 +47,7 @@ class DeviceAdminController {
 
   /** {@code PUT /admin/devices/{id}} with {@code {sensors: [...], token?}}. */
   @PutMapping("/admin/devices/{deviceId}")
-  Mono<ResponseEntity<Map<String, Object>>> register(
+  Mono<ResponseEntity<?>> register(
       @PathVariable String deviceId,
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestBody(required = false) byte[] body) {
@@ -58,7 +61,8 @@ class DeviceAdminController {
     try {
       root = body == null ? null : json.readTree(body);
     } catch (JacksonException e) {
-      return Mono.just(bad(null, "body is not valid JSON: " + e.getOriginalMessage()));
+      var why = UnreadableJson.of(e);
+      return Mono.just(bad(why.field(), why.message()));
     }
     if (root == null
         || !root.isObject()
@@ -124,7 +128,7 @@ class DeviceAdminController {
   }
 
   @DeleteMapping("/admin/devices/{deviceId}")
-  Mono<ResponseEntity<Map<String, Object>>> remove(
+  Mono<ResponseEntity<?>> remove(
       @PathVariable String deviceId,
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
     if (!admin(authorization)) {
@@ -135,41 +139,25 @@ class DeviceAdminController {
         .map(
             removed ->
                 removed
-                    ? ResponseEntity.noContent().<Map<String, Object>>build()
-                    : ResponseEntity.status(HttpStatus.NOT_FOUND)
-                        .body(
-                            Map.<String, Object>of(
-                                "error",
-                                "not_found",
-                                "message",
-                                "no registered device '" + deviceId + "'")));
+                    ? ResponseEntity.noContent().build()
+                    : Problems.response(
+                        Problems.of(404, "not_found", "no registered device '" + deviceId + "'")));
   }
 
   private boolean admin(String authorization) {
-    return authorization != null
-        && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-        && registry.isAdmin(authorization.substring(7).trim());
+    return registry.isAdmin(Bearer.token(authorization));
   }
 
-  private static ResponseEntity<Map<String, Object>> unauthorized() {
-    return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-        .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-        .body(
-            Map.of(
-                "error",
-                "unauthenticated",
-                "message",
-                "the admin API needs Authorization: Bearer <admin token> (bridge.admin.token-sha256)"));
+  private static ResponseEntity<ProblemDetail> unauthorized() {
+    return Problems.response(
+        Problems.of(
+            401,
+            "unauthenticated",
+            "the admin API needs Authorization: Bearer <admin token> (bridge.admin.token-sha256)"));
   }
 
-  private static ResponseEntity<Map<String, Object>> bad(String field, String message) {
-    var body = new LinkedHashMap<String, Object>();
-    body.put("error", "malformed");
-    if (field != null) {
-      body.put("field", field);
-    }
-    body.put("message", message);
-    return ResponseEntity.badRequest().body(body);
+  private static ResponseEntity<ProblemDetail> bad(String field, String message) {
+    return Problems.response(Problems.of(400, "malformed", message, Problems.field(field)));
   }
 
   private static boolean isUuid(String s) {

@@ -2,13 +2,16 @@ package io.streamrag.bridge.admin;
 
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.reject.RejectReplay;
+import io.streamrag.kit.auth.Bearer;
+import io.streamrag.kit.web.Problems;
+import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -39,27 +42,20 @@ class RejectAdminController {
   }
 
   @PostMapping("/admin/rejects/replay")
-  Mono<ResponseEntity<Map<String, Object>>> replay(
+  Mono<ResponseEntity<?>> replay(
       @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @RequestBody(required = false) byte[] body) {
-    if (authorization == null
-        || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-        || !registry.isAdmin(authorization.substring(7).trim())) {
+    if (!registry.isAdmin(Bearer.token(authorization))) {
       return Mono.just(
-          ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-              .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-              .body(
-                  Map.of(
-                      "error",
-                      "unauthenticated",
-                      "message",
-                      "send Authorization: Bearer <admin token>")));
+          Problems.response(
+              Problems.of(401, "unauthenticated", "send Authorization: Bearer <admin token>")));
     }
     JsonNode root;
     try {
       root = body == null ? null : json.readTree(body);
     } catch (JacksonException e) {
-      return Mono.just(bad(null, "body is not valid JSON: " + e.getOriginalMessage()));
+      var why = UnreadableJson.of(e);
+      return Mono.just(bad(why.field(), why.message()));
     }
     if (root == null || !root.path("since").isString()) {
       return Mono.just(
@@ -97,11 +93,7 @@ class RejectAdminController {
     return r -> text.equals(value.apply(r));
   }
 
-  private static ResponseEntity<Map<String, Object>> bad(String field, String message) {
-    return ResponseEntity.badRequest()
-        .body(
-            field == null
-                ? Map.of("error", "malformed", "message", message)
-                : Map.of("error", "malformed", "field", field, "message", message));
+  private static ResponseEntity<ProblemDetail> bad(String field, String message) {
+    return Problems.response(Problems.of(400, "malformed", message, Problems.field(field)));
   }
 }

@@ -9,6 +9,7 @@ import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.DeviceRegistered;
 import java.time.Clock;
@@ -111,8 +112,8 @@ public final class DeviceRegistry implements AutoCloseable {
     if (token == null || token.isBlank()) {
       return Optional.empty();
     }
-    String hash = Tokens.sha256(token);
-    if (Tokens.sameHash(hash, adminHash)) {
+    String hash = Sha256.hex(token);
+    if (Sha256.sameHex(hash, adminHash)) {
       return Optional.of(new Device("admin", Set.of(), true));
     }
     String id = deviceByHash.getOrDefault(hash, fixedHashes.get(hash));
@@ -121,7 +122,7 @@ public final class DeviceRegistry implements AutoCloseable {
 
   /** True when the token is the operator's admin token. */
   public boolean isAdmin(String token) {
-    return token != null && Tokens.sameHash(Tokens.sha256(token), adminHash);
+    return token != null && Sha256.sameHex(Sha256.hex(token), adminHash);
   }
 
   /** The device with this id, registered or configured. */
@@ -142,7 +143,7 @@ public final class DeviceRegistry implements AutoCloseable {
    */
   public void register(String deviceId, String token, List<String> sensors) {
     var record =
-        new DeviceRegistered(deviceId, Tokens.sha256(token), List.copyOf(sensors), clock.instant());
+        new DeviceRegistered(deviceId, Sha256.hex(token), List.copyOf(sensors), clock.instant());
     outbox.send(Topics.DEVICE_REGISTRY, deviceId, record).join();
     registered.update(deviceId, record);
     reindex(deviceId, record);

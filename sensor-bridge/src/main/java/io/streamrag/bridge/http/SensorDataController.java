@@ -5,6 +5,8 @@ import io.streamrag.bridge.BridgePipeline.Kind;
 import io.streamrag.bridge.BridgePipeline.Outcome;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.validate.InvalidReading;
+import io.streamrag.kit.auth.Bearer;
+import io.streamrag.kit.web.Problems;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -37,20 +39,17 @@ class SensorDataController {
   }
 
   @PostMapping("/api/sensors/{sensorUuid}/readings")
-  Mono<ResponseEntity<Map<String, Object>>> reading(
-      @PathVariable String sensorUuid, ServerHttpRequest request) {
+  Mono<ResponseEntity<?>> reading(@PathVariable String sensorUuid, ServerHttpRequest request) {
     return handle(Kind.READING, sensorUuid, request);
   }
 
   @PutMapping("/api/sensors/{sensorUuid}/profile")
-  Mono<ResponseEntity<Map<String, Object>>> profile(
-      @PathVariable String sensorUuid, ServerHttpRequest request) {
+  Mono<ResponseEntity<?>> profile(@PathVariable String sensorUuid, ServerHttpRequest request) {
     return handle(Kind.PROFILE, sensorUuid, request);
   }
 
   @PutMapping("/api/sensors/{sensorUuid}/forecast")
-  Mono<ResponseEntity<Map<String, Object>>> forecast(
-      @PathVariable String sensorUuid, ServerHttpRequest request) {
+  Mono<ResponseEntity<?>> forecast(@PathVariable String sensorUuid, ServerHttpRequest request) {
     return handle(Kind.FORECAST, sensorUuid, request);
   }
 
@@ -64,8 +63,7 @@ class SensorDataController {
         "forecast", "PUT /api/sensors/{sensor_uuid}/forecast");
   }
 
-  private Mono<ResponseEntity<Map<String, Object>>> handle(
-      Kind kind, String sensorUuid, ServerHttpRequest request) {
+  private Mono<ResponseEntity<?>> handle(Kind kind, String sensorUuid, ServerHttpRequest request) {
     var credentials =
         new Credentials.BearerToken(
             Bearer.token(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION)));
@@ -85,7 +83,7 @@ class SensorDataController {
         .map(SensorDataController::response);
   }
 
-  private static ResponseEntity<Map<String, Object>> response(Outcome outcome) {
+  private static ResponseEntity<?> response(Outcome outcome) {
     if (outcome instanceof Outcome.Accepted accepted) {
       var body = new LinkedHashMap<String, Object>();
       body.put("status", "accepted");
@@ -93,17 +91,12 @@ class SensorDataController {
       return ResponseEntity.accepted().body(body);
     }
     InvalidReading why = ((Outcome.Rejected) outcome).reason();
-    var body = new LinkedHashMap<String, Object>();
-    body.put("error", why.reason().code());
-    if (why.field() != null) {
-      body.put("field", why.field());
-    }
-    body.put("message", why.getMessage());
-    var response = ResponseEntity.status(why.reason().status());
-    if (why.reason() == InvalidReading.Reason.UNAUTHENTICATED) {
-      response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
-    }
-    return response.body(body);
+    return Problems.response(
+        Problems.of(
+            why.reason().status(),
+            why.reason().code(),
+            why.getMessage(),
+            Problems.field(why.field())));
   }
 
   private static byte[] bytes(DataBuffer buffer) {

@@ -4,6 +4,7 @@ import static io.streamrag.bridge.validate.InvalidReading.Reason.MALFORMED;
 import static io.streamrag.bridge.validate.InvalidReading.Reason.OUT_OF_RANGE;
 import static io.streamrag.bridge.validate.InvalidReading.Reason.TOO_LARGE;
 
+import io.streamrag.kit.web.UnreadableJson;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -14,7 +15,10 @@ final class JsonFields {
 
   private JsonFields() {}
 
-  /** The payload as a JSON object, refusing oversize, invalid JSON and non-objects. */
+  /**
+   * The payload as a JSON object, refusing oversize, invalid JSON (a key given twice among it,
+   * named as the field) and non-objects.
+   */
   static JsonNode object(JsonMapper json, byte[] raw, int maxBytes) {
     if (raw.length > maxBytes) {
       throw new InvalidReading(
@@ -24,8 +28,8 @@ final class JsonFields {
     try {
       root = json.readTree(raw);
     } catch (JacksonException e) {
-      throw new InvalidReading(
-          MALFORMED, null, "body is not valid JSON: " + e.getOriginalMessage());
+      var why = UnreadableJson.of(e);
+      throw new InvalidReading(MALFORMED, why.field(), why.message());
     }
     if (root == null || !root.isObject()) {
       throw new InvalidReading(MALFORMED, null, "body must be a JSON object");

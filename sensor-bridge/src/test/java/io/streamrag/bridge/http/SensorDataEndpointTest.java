@@ -53,13 +53,19 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
     send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body)
         .expectStatus()
         .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
         .expectBody()
         .jsonPath("$.error")
         .isEqualTo("out_of_range")
         .jsonPath("$.field")
         .isEqualTo("ph")
         .jsonPath("$.message")
-        .isEqualTo("ph must be between 0 and 14 (pH), got 15.2");
+        .isEqualTo("ph must be between 0 and 14 (pH), got 15.2")
+        .jsonPath("$.detail")
+        .isEqualTo("ph must be between 0 and 14 (pH), got 15.2")
+        .jsonPath("$.status")
+        .isEqualTo(400);
 
     var rejected =
         awaitReject(
@@ -90,6 +96,29 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
                     .toString()
                     .equals("{\"ts\": oops"));
     assertThat(rejected.getReasonCode()).isEqualTo("malformed");
+  }
+
+  @Test
+  void aReadingWithAKeyGivenTwiceIsRefusedWith400NamingTheKeyAndKept() {
+    String body = "{\"ts\":\"" + Instant.now() + "\",\"soil_moisture\":20,\"soil_moisture\":99}";
+
+    send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body)
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("malformed")
+        .jsonPath("$.field")
+        .isEqualTo("soil_moisture")
+        .jsonPath("$.message")
+        .isEqualTo("duplicate field 'soil_moisture'");
+
+    var rejected =
+        awaitReject(
+            r -> StandardCharsets.UTF_8.decode(r.getRaw().duplicate()).toString().equals(body));
+    assertThat(rejected.getReasonCode()).isEqualTo("malformed");
+    assertThat(rejected.getField()).isEqualTo("soil_moisture");
+    assertThat(rejected.getReason()).isEqualTo("duplicate field 'soil_moisture'");
   }
 
   @Test

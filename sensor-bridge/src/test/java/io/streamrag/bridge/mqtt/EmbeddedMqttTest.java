@@ -106,6 +106,28 @@ class EmbeddedMqttTest extends BridgeIntegrationTest {
   }
 
   @Test
+  void anMqttReadingWithAKeyGivenTwiceIsKeptAsARejectNamingTheKey() throws Exception {
+    String payload = "{\"ts\":\"" + Instant.now() + "\",\"ph\":6.5,\"ph\":9.5}";
+    try (var device = connect("field-7", DEVICE_TOKEN)) {
+      device.publish(
+          "sensors/" + SENSOR + "/readings", payload.getBytes(StandardCharsets.UTF_8), 1, false);
+    }
+
+    var rejected =
+        awaitReject(
+            r ->
+                "mqtt".equals(r.getTransport())
+                    && StandardCharsets.UTF_8
+                        .decode(r.getRaw().duplicate())
+                        .toString()
+                        .equals(payload));
+    assertThat(rejected.getReasonCode()).isEqualTo("malformed");
+    assertThat(rejected.getField()).isEqualTo("ph");
+    assertThat(rejected.getReason()).isEqualTo("duplicate field 'ph'");
+    assertThat(rejected.getDeviceId()).isEqualTo("field-7");
+  }
+
+  @Test
   void aDeviceCannotSubscribeToOtherDevicesReadings() throws Exception {
     try (var device = connect("field-7", DEVICE_TOKEN)) {
       var granted = device.subscribeWithResponse("sensors/+/readings", 1).getGrantedQos();

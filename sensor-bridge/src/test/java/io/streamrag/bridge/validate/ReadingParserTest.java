@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 class ReadingParserTest {
@@ -15,8 +16,11 @@ class ReadingParserTest {
   static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
   static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
 
+  /** Strict about keys given twice, as the service's mapper is (strict-duplicate-detection). */
   final ReadingParser parser =
-      new ReadingParser(new JsonMapper(), TestProperties.withMaxPayload(512));
+      new ReadingParser(
+          JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build(),
+          TestProperties.withMaxPayload(512));
 
   @Test
   void acceptsACompleteReadingWithAnIsoTimestamp() {
@@ -71,6 +75,15 @@ class ReadingParserTest {
   void rejectsAnUnknownFieldSoATypoIsNotSilentlyLost() {
     assertRefused(
         "{\"ts\":\"2026-11-29T09:59:00Z\",\"soil_moistur\":20}", "malformed", "soil_moistur");
+  }
+
+  @Test
+  void rejectsAReadingWithAKeyGivenTwiceNamingTheKey() {
+    assertRefused(
+            "{\"ts\":\"2026-11-29T09:59:00Z\",\"soil_moisture\":20,\"soil_moisture\":99}",
+            "malformed",
+            "soil_moisture")
+        .hasMessage("duplicate field 'soil_moisture'");
   }
 
   @Test

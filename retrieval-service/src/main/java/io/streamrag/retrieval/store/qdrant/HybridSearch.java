@@ -28,11 +28,12 @@ import java.util.List;
  * weights, the server-side fusion: a query that prefetches both legs and fuses them with {@code
  * rrf}. A leg whose weight is 0 (or a question without words or vector) is left out.
  *
- * <p>Fusion matches {@code LuceneChunkStore}: {@code Σ weight / (rrfK + rank)}, rank from 1. Qdrant
- * scores {@code 1 / (position + k)} with position from 0, so it is asked for {@code k = rrfK + 1}
- * and its score is multiplied by the common weight. Qdrant's weighted RRF divides the position by
- * the weight instead of scaling the term, which ranks differently, so <b>unequal weights are fused
- * client-side</b> over the two legs' lists, with the same formula as Lucene.
+ * <p>Fusion matches {@code LuceneChunkStore}: the sum of {@link SearchQuery#reciprocalRank}, {@code
+ * weight / (rrfK + rank)} with rank from 1. Qdrant scores {@code 1 / (position + k)} with position
+ * from 0, so it is asked for {@code k = rrfK + 1} and its score is multiplied by the common weight.
+ * Qdrant's weighted RRF divides the position by the weight instead of scaling the term, which ranks
+ * differently, so <b>unequal weights are fused client-side</b> over the two legs' lists, with the
+ * same formula as Lucene.
  *
  * <p>The legs travel in the batch even when the server fuses, because a {@link Candidate} carries
  * each leg's rank and the dense cosine for the reranker, which a fused response does not report;
@@ -105,7 +106,7 @@ final class HybridSearch {
         ScoredPoint point = ranked.get(r);
         Hit hit = hits.computeIfAbsent(point.getId(), id -> new Hit(point));
         hit.ranks[l] = r + 1;
-        hit.fused += legs[l].weight() / (q.rrfK() + r + 1);
+        hit.fused += q.reciprocalRank(legs[l].weight(), r + 1);
         if (l == 1) {
           hit.cosine = point.getScore();
         }
