@@ -2,13 +2,16 @@
 # Starts the whole system on embedded defaults, no Docker, no keys: a real single-node Kafka (KRaft,
 # from Kafka's own jars) and the five services, each its own JVM, in the demo profile (demo
 # credentials, demo knowledge bases). Prints one "ready" line; Ctrl-C stops everything cleanly.
+# Once ready it supervises: a process that dies (a service, the broker or PostgreSQL) is restarted
+# after 1 s, 2 s, 4 s … at most 30 s (back to 1 s once it stayed up 60 s) while the rest keeps serving.
 #
 #   ./run.sh           build what changed, then start (state in .run/ survives restarts)
 #   ./run.sh --fresh   forget all state first (topics, index)
 #
 # Ports: gateway 8080, sensor-bridge 8081 (MQTT 1883), ingest 8082, retrieval 8083, llm 8084, Kafka 9092,
 # PostgreSQL 5432 (conversation memory; binaries from a Maven artifact, data in .run/postgres).
-# Logs: .run/logs/<service>.log. Set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to answer with a model.
+# Logs: .run/logs/<service>.log (restarts append to it; the previous run's is <service>.log.1).
+# Set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to answer with a model.
 set -uo pipefail
 cd "$(dirname "$0")"
 
@@ -24,48 +27,195 @@ VERSION=0.1.0-SNAPSHOT
 KAFKA_PORT=${KAFKA_PORT:-9092}
 PG_PORT=${PG_PORT:-5432}
 SERVICES=(retrieval-service llm-service ingest-service gateway-service sensor-bridge)
+NAMES=(kafka postgres "${SERVICES[@]}") # start order; stopping goes the other way
 declare -A PORT=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=8082 [retrieval-service]=8083 [llm-service]=8084)
 declare -A HEAP=([gateway-service]=256m [sensor-bridge]=256m [ingest-service]=512m [retrieval-service]=512m [llm-service]=256m)
-PIDS=()
+BACKOFF_MAX=30   # seconds between a death and the restart: 1, 2, 4 … at most this
+STABLE_AFTER=60  # a process that stayed up this long starts again from 1 s
+START_DEATHS=2   # a process that dies this often before "ready" fails the start
+TAIL_LINES=15    # log lines shown with a death or a failed start
+# Per process: its pid (empty while it waits for a restart), when it started, its back-off, how often
+# it died, when it is due to restart, and when it died (until it answers again).
+declare -A PID=() SINCE=() BACKOFF=() DEATHS=() RESTART_AT=() DIED_AT=()
+PHASE=starting # then serving, then stopping
+ROOT=$(pwd -P)
 started=$(date +%s)
 
 say() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*"; }
+fail() { say "FAILED: $*"; exit 1; }
+in_use() { (: <"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+holder() { ss -Hltnp "sport = :$1" 2>/dev/null | grep -o 'users:((.*))' | head -1; }
+tail_log() { tail -n "$TAIL_LINES" "$LOGS/$1.log" 2>/dev/null | sed 's/^/    | /'; }
+
+# wait_or_kill PID...: wait until the processes exit, KILL whatever is left after 30 s
+wait_or_kill() {
+  local deadline=$((SECONDS + 30)) p
+  for p in "$@"; do
+    while kill -0 "$p" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
+    kill -KILL "$p" 2>/dev/null
+  done
+}
+
+# The PostgreSQL server on our data directory, if one runs. zonky's pg_ctl detaches it from its JVM,
+# so it outlives a JVM that was killed; the next start must stop it first.
+postmaster_pid() {
+  local p
+  p=$(head -1 "$RUN/postgres/postmaster.pid" 2>/dev/null) || return 1
+  [ -n "$p" ] && [ "$(readlink "/proc/$p/cwd" 2>/dev/null)" = "$ROOT/$RUN/postgres" ] && echo "$p"
+}
+stop_stray_postmaster() {
+  local p
+  p=$(postmaster_pid) || return 0
+  say "stopping the PostgreSQL server (pid $p) that outlived its JVM..."
+  kill -INT "$p" 2>/dev/null # fast shutdown
+  wait_or_kill "$p"
+}
 
 stop() {
   trap - INT TERM EXIT
-  if [ ${#PIDS[@]} -gt 0 ]; then
+  PHASE=stopping
+  local i n p pids=()
+  if [ ${#PID[@]} -gt 0 ]; then
     say "stopping..."
     # Services first (reverse start order), then PostgreSQL, the broker last.
-    for ((i = ${#PIDS[@]} - 1; i >= 2; i--)); do kill -TERM "${PIDS[$i]}" 2>/dev/null; done
-    wait_all 2
-    [ ${#PIDS[@]} -gt 1 ] && kill -TERM "${PIDS[1]}" 2>/dev/null
-    wait_all 1
-    kill -TERM "${PIDS[0]}" 2>/dev/null
-    wait_all 0
+    for ((i = ${#NAMES[@]} - 1; i >= 2; i--)); do
+      p=${PID[${NAMES[$i]}]:-}
+      [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && pids+=("$p")
+    done
+    wait_or_kill "${pids[@]}"
+    for n in postgres kafka; do
+      p=${PID[$n]:-}
+      [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && wait_or_kill "$p"
+      [ $n = postgres ] && stop_stray_postmaster
+    done
+    for p in $(jobs -p); do # a child started in the instant before its pid was recorded
+      [ "$(ps -o ppid= -p "$p" 2>/dev/null | tr -d ' ')" = "$$" ] && kill -KILL "$p" 2>/dev/null
+    done
+    rm -f "$RUN/kafka.ready" "$RUN/postgres.ready"
     say "stopped"
   fi
-}
-wait_all() { # wait for PIDS[first..] to exit, at most 30 s each
-  for ((j = $1; j < ${#PIDS[@]}; j++)); do
-    for _ in $(seq 1 300); do kill -0 "${PIDS[$j]}" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "${PIDS[$j]}" 2>/dev/null
-  done
+  [ "$(cat "$RUN/run.pid" 2>/dev/null)" = "$$" ] && rm -f "$RUN/run.pid"
 }
 trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
 trap stop EXIT
 
-fail() { say "FAILED: $*"; exit 1; }
-in_use() { (echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+jar() { echo "$1/target/$1-$VERSION-exec.jar"; }
+classpath() { echo "$1/target/$1-$VERSION.jar:$(<"$1/target/classpath.txt")"; }
 
-# 0. options and sanity
-[ "${1:-}" = "--fresh" ] && rm -rf "$RUN/kafka" "$RUN/index" "$RUN/postgres"
-command -v java >/dev/null || fail "java not found: install JDK 17"
-for p in "$KAFKA_PORT" "$PG_PORT" 1883 "${PORT[@]}"; do in_use "$p" && fail "port $p is in use (another ./run.sh? set KAFKA_PORT or PG_PORT for the infrastructure)"; done
+# launch NAME: start one process in the background, its output appended to its log so that the
+# reason of an earlier death survives the restart. The command (classpath included) is expanded
+# here, and the ready file removed, before the process starts: nothing this run waits on can be a
+# leftover of an earlier run.
+launch() {
+  local n=$1 cmd
+  case $n in
+    kafka)
+      rm -f "$RUN/kafka.ready"
+      cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmx512m -cp "$(classpath kafka-local)"
+        io.streamrag.kafkalocal.LocalKafkaMain "$KAFKA_PORT" "$RUN/kafka" "$RUN/kafka.ready") ;;
+    postgres)
+      stop_stray_postmaster
+      rm -f "$RUN/postgres.ready"
+      cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmx64m -cp "$(classpath postgres-local)"
+        io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready") ;;
+    *)
+      cmd=(env PORT="${PORT[$n]}" java "${JAVA_OPTS_COMMON[@]}" -Xmx"${HEAP[$n]}" -jar "$(jar "$n")"
+        --spring.profiles.active=demo) ;;
+  esac
+  printf '===== %s run.sh starts %s =====\n' "$(date '+%F %T')" "$n" >>"$LOGS/$n.log"
+  "${cmd[@]}" >>"$LOGS/$n.log" 2>&1 &
+  PID[$n]=$!
+  SINCE[$n]=$SECONDS
+}
+
+# ready NAME: the process answers. The broker and PostgreSQL: their port accepts connections and the
+# ready file that this very process wrote exists. A service: its readiness probe says UP.
+ready() {
+  case $1 in
+    kafka) [ -f "$RUN/kafka.ready" ] && in_use "$KAFKA_PORT" ;;
+    postgres) [ -f "$RUN/postgres.ready" ] && in_use "$PG_PORT" ;;
+    *) curl -sf -m 5 "http://127.0.0.1:${PORT[$1]}/actuator/health/readiness" >/dev/null ;;
+  esac
+}
+
+# alive NAME: its JVM runs (and, for PostgreSQL once ready, so does the server the JVM started)
+alive() {
+  kill -0 "${PID[$1]}" 2>/dev/null || return 1
+  if [ "$1" = postgres ] && [ -f "$RUN/postgres.ready" ] && ! postmaster_pid >/dev/null; then
+    say "the PostgreSQL server of JVM ${PID[$1]} is gone: stopping that JVM to start both again"
+    kill -TERM "${PID[$1]}" 2>/dev/null
+    wait_or_kill "${PID[$1]}"
+    return 1
+  fi
+}
+
+# on_death NAME: say how the process ended, with its log's last lines, and plan its restart
+on_death() {
+  local n=$1 pid=${PID[$1]} code up how b
+  wait "$pid"
+  code=$?
+  up=$((SECONDS - SINCE[$n]))
+  how="code $code"
+  [ $code -gt 128 ] && how="$how (SIG$(kill -l $((code - 128)) 2>/dev/null))"
+  PID[$n]=""
+  DEATHS[$n]=$((${DEATHS[$n]:-0} + 1))
+  say "$n (pid $pid) exited with $how after $up s; last lines of $LOGS/$n.log:"
+  tail_log "$n"
+  [ $PHASE = starting ] && [ "${DEATHS[$n]}" -ge $START_DEATHS ] &&
+    fail "$n exited ${DEATHS[$n]} times during start-up, see $LOGS/$n.log"
+  b=${BACKOFF[$n]:-0}
+  if [ "$b" -eq 0 ] || [ $up -ge $STABLE_AFTER ]; then b=1; else b=$((b * 2 > BACKOFF_MAX ? BACKOFF_MAX : b * 2)); fi
+  BACKOFF[$n]=$b
+  RESTART_AT[$n]=$((SECONDS + b))
+  DIED_AT[$n]=$SECONDS
+  say "restarting $n in $b s"
+}
+
+# supervise: one round over every process started so far: notice deaths, restart those that are
+# due, and say when a restarted process answers again
+supervise() {
+  local n
+  for n in "${NAMES[@]}"; do
+    if [ -n "${PID[$n]:-}" ]; then
+      alive "$n" || on_death "$n"
+    elif [ -n "${RESTART_AT[$n]:-}" ] && [ $SECONDS -ge "${RESTART_AT[$n]}" ]; then
+      RESTART_AT[$n]=""
+      launch "$n"
+      say "restarted $n (pid ${PID[$n]}), restart number ${DEATHS[$n]}"
+    fi
+    if [ $PHASE = serving ] && [ -n "${DIED_AT[$n]:-}" ] && [ -n "${PID[$n]:-}" ] && ready "$n"; then
+      say "$n is ready again, $((SECONDS - DIED_AT[$n])) s after it exited"
+      DIED_AT[$n]=""
+    fi
+  done
+}
+
+# await NAME DEADLINE: supervise until NAME answers; past DEADLINE (in $SECONDS), fail with its log.
+# Loops that supervise send bash's own stderr to /dev/null: its "Killed" notice for a dead child
+# would only repeat what on_death says (everything run.sh says goes to stdout).
+await() {
+  until [ -n "${PID[$1]:-}" ] && ready "$1"; do
+    supervise
+    [ $SECONDS -gt "$2" ] && { tail_log "$1"; fail "$1 not ready after $(($2 - ${SINCE[$1]})) s, see $LOGS/$1.log"; }
+    sleep 0.5
+  done 2>/dev/null
+}
+
+# 0. options and sanity; one run.sh per checkout, and what a killed earlier one left behind goes
 mkdir -p "$LOGS"
+command -v java >/dev/null || fail "java not found: install JDK 17"
+other=$(cat "$RUN/run.pid" 2>/dev/null)
+[ -n "$other" ] && ps -o args= -p "$other" 2>/dev/null | grep -q run.sh && fail "./run.sh already runs in this checkout (pid $other)"
+echo $$ >"$RUN/run.pid"
+stop_stray_postmaster
+[ "${1:-}" = "--fresh" ] && rm -rf "$RUN/kafka" "$RUN/index" "$RUN/postgres"
+for p in "$KAFKA_PORT" "$PG_PORT" 1883 "${PORT[@]}"; do
+  in_use "$p" && fail "port $p is in use$(h=$(holder "$p") && [ -n "$h" ] && echo " by $h") (another ./run.sh? set KAFKA_PORT or PG_PORT for the infrastructure)"
+done
+for n in "${NAMES[@]}"; do [ -s "$LOGS/$n.log" ] && mv -f "$LOGS/$n.log" "$LOGS/$n.log.1"; done
 
 # 1. build what is needed
-jar() { echo "$1/target/$1-$VERSION-exec.jar"; }
 stale=no
 for s in "${SERVICES[@]}"; do [ -f "$(jar "$s")" ] || stale=yes; done
 [ -f kafka-local/target/classpath.txt ] && [ -f postgres-local/target/classpath.txt ] && [ -f "$RUN/build.stamp" ] || stale=yes
@@ -80,48 +230,33 @@ JAVA_OPTS_COMMON=(-XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=256m)
 export KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT RETRIEVAL_INDEX_PATH=$RUN/index DJL_CACHE_DIR=$RUN/djl
 export DATABASE_URL=${DATABASE_URL:-jdbc:postgresql://localhost:$PG_PORT/postgres}
 
-# 2. the broker, with the catalogue's topics
+# 2. the broker, with the catalogue's topics, then PostgreSQL: each waited on through its port and a
+#    ready file its process writes, never through a log line that may be an earlier run's
 say "starting Kafka (KRaft) on $KAFKA_PORT..."
-java "${JAVA_OPTS_COMMON[@]}" -Xmx512m -cp "kafka-local/target/kafka-local-$VERSION.jar:$(cat kafka-local/target/classpath.txt)" \
-  io.streamrag.kafkalocal.LocalKafkaMain "$KAFKA_PORT" "$RUN/kafka" >"$LOGS/kafka.log" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 1 600); do grep -q "kafka-local ready" "$LOGS/kafka.log" && break; kill -0 "${PIDS[0]}" 2>/dev/null || { tail -20 "$LOGS/kafka.log"; fail "Kafka did not start"; }; sleep 0.1; done
-grep -q "kafka-local ready" "$LOGS/kafka.log" || fail "Kafka not ready after 60 s"
-
+launch kafka
+await kafka $((SECONDS + 120))
 say "starting PostgreSQL on $PG_PORT..."
-java "${JAVA_OPTS_COMMON[@]}" -Xmx64m -cp "postgres-local/target/postgres-local-$VERSION.jar:$(cat postgres-local/target/classpath.txt)" \
-  io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" >"$LOGS/postgres.log" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 1 600); do grep -q "postgres ready" "$LOGS/postgres.log" && break; kill -0 "${PIDS[1]}" 2>/dev/null || { tail -20 "$LOGS/postgres.log"; fail "PostgreSQL did not start"; }; sleep 0.1; done
-grep -q "postgres ready" "$LOGS/postgres.log" || fail "PostgreSQL not ready after 60 s"
+launch postgres
+await postgres $((SECONDS + 120))
 
 # 3. the services, all at once
-for s in "${SERVICES[@]}"; do
-  PORT=${PORT[$s]} java "${JAVA_OPTS_COMMON[@]}" -Xmx"${HEAP[$s]}" -jar "$(jar "$s")" --spring.profiles.active=demo >"$LOGS/$s.log" 2>&1 &
-  PIDS+=($!)
-done
+for s in "${SERVICES[@]}"; do launch "$s"; done
 say "starting ${SERVICES[*]}..."
 
 # 4. ready when every service says so and the demo knowledge is searchable
-ready() { curl -sf "http://127.0.0.1:$1/actuator/health/readiness" >/dev/null; }
-for i in "${!SERVICES[@]}"; do
-  s=${SERVICES[$i]}
-  until ready "${PORT[$s]}"; do
-    kill -0 "${PIDS[$((i + 2))]}" 2>/dev/null || { tail -30 "$LOGS/$s.log"; fail "$s exited, see $LOGS/$s.log"; }
-    [ $(($(date +%s) - started)) -gt 300 ] && fail "$s not ready after 300 s, see $LOGS/$s.log"
-    sleep 0.5
-  done
-done
-chunks() { curl -s "http://127.0.0.1:8083/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
+deadline=$((SECONDS + 300))
+for s in "${SERVICES[@]}"; do await "$s" $deadline; done
+chunks() { curl -s -m 5 "http://127.0.0.1:8083/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
 prev=-1; stable=0
 while [ "$stable" -lt 4 ]; do # the chunk count must be positive and unchanged for 2 s
   now=$(chunks); [ -n "$now" ] && [ "$now" -gt 0 ] && [ "$now" = "$prev" ] && stable=$((stable + 1)) || stable=0
   prev=${now:-0}; sleep 0.5
-  [ $(($(date +%s) - started)) -gt 300 ] && fail "the demo knowledge was not indexed after 300 s"
-done
+  supervise
+  [ $SECONDS -gt $deadline ] && fail "the demo knowledge was not indexed after 300 s, see $LOGS/ingest-service.log"
+done 2>/dev/null
 
-rss=0 # the JVMs and their children (PostgreSQL's server processes)
-for p in "${PIDS[@]}"; do for r in $(ps -o rss= -p "$p" 2>/dev/null) $(ps -o rss= --ppid "$p" 2>/dev/null); do rss=$((rss + r)); done; done
+rss=0 # the JVMs and their children, and PostgreSQL's server processes (detached from their JVM)
+for p in "${PID[@]}" $(postmaster_pid); do for r in $(ps -o rss= -p "$p" 2>/dev/null) $(ps -o rss= --ppid "$p" 2>/dev/null); do rss=$((rss + r)); done; done
 cat <<TXT
 
 Demo credentials (demo profile only): API key dev-farmer-key owns sensor 550e8400-e29b-41d4-a716-446655440000;
@@ -133,8 +268,11 @@ Post a reading over HTTP, or over MQTT (mosquitto_pub from Debian's mosquitto-cl
 Admin token dev-admin-token: device registry and any sensor's profile and forecast (port 8081),
 live prompts: curl -H 'Authorization: Bearer dev-admin-token' http://localhost:8082/admin/pipelines/croplogic
 TXT
-say "ready in $(($(date +%s) - started)) s ($prev chunks indexed, $((${#PIDS[@]})) JVMs and PostgreSQL, $((rss / 1024)) MiB RSS): curl -N -X POST http://localhost:8080/api/rag/chat -H 'Authorization: Bearer dev-farmer-key' -H 'Content-Type: application/json' -d '{\"message\":\"رطوبت خاک من چقدر است؟\",\"sensor_uuid\":\"550e8400-e29b-41d4-a716-446655440000\"}'"
+say "ready in $(($(date +%s) - started)) s ($prev chunks indexed, ${#NAMES[@]} JVMs and PostgreSQL, $((rss / 1024)) MiB RSS): curl -N -X POST http://localhost:8080/api/rag/chat -H 'Authorization: Bearer dev-farmer-key' -H 'Content-Type: application/json' -d '{\"message\":\"رطوبت خاک من چقدر است؟\",\"sensor_uuid\":\"550e8400-e29b-41d4-a716-446655440000\"}'"
 
-# 5. run until Ctrl-C, or until any process dies
-wait -n "${PIDS[@]}"
-fail "a process exited unexpectedly; logs in $LOGS"
+# 5. supervise until Ctrl-C: whatever dies is restarted with back-off while the rest keeps serving
+PHASE=serving
+while :; do
+  supervise
+  sleep 1
+done 2>/dev/null
