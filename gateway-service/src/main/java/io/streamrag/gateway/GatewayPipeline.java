@@ -3,13 +3,16 @@ package io.streamrag.gateway;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
+import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
@@ -17,6 +20,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
@@ -24,6 +28,7 @@ public class GatewayPipeline {
 
   private final ApiKeys keys;
   private final Guardrail guardrails;
+  private final PipelineWatch watch;
   private final TopicFanOut<AnswerEvent> relay;
   private final ConversationOwners conversations;
   private final Outbox outbox;
@@ -33,6 +38,7 @@ public class GatewayPipeline {
   public GatewayPipeline(
       ApiKeys keys,
       Guardrail guardrails,
+      PipelineWatch watch,
       TopicFanOut<AnswerEvent> relay,
       ConversationOwners conversations,
       Outbox outbox,
@@ -40,6 +46,7 @@ public class GatewayPipeline {
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
+    this.watch = watch;
     this.relay = relay;
     this.conversations = conversations;
     this.outbox = outbox;
@@ -106,8 +113,23 @@ public class GatewayPipeline {
     if (refusal.isPresent()) {
       return refuse(refusal.get());
     }
-    // 5. the conversation: one the caller started with this sensor, else 404; or a new one (S0.7)
-    String user = caller.get().user();
+    // 5. someone must be there to answer: else 503 now, not a timeout later
+    if (watch.missing().isPresent()) {
+      String user = caller.get().user();
+      return Mono.fromCallable(watch::recheck)
+          .subscribeOn(Schedulers.boundedElastic())
+          .flatMap(
+              missing ->
+                  missing.isPresent()
+                      ? refuse(unavailable(missing.get()))
+                      : converse(chat, pipeline, user));
+    }
+    return converse(chat, pipeline, caller.get().user());
+  }
+
+  /** Step 6, then 7. */
+  private Mono<Outcome> converse(ChatBody chat, String pipeline, String user) {
+    // 6. the conversation: one the caller started with this sensor, else 404; or a new one (S0.7)
     if (chat.conversationId() == null) {
       return publish(chat, pipeline, user, conversations.open(user, chat.sensorUuid()));
     }
@@ -126,7 +148,7 @@ public class GatewayPipeline {
   }
 
   /**
-   * Step 6: opens the answer session first, then publishes the request (and the new conversation,
+   * Step 7: opens the answer session first, then publishes the request (and the new conversation,
    * if any) and waits for the broker off the event loop.
    */
   private Mono<Outcome> publish(
@@ -144,7 +166,11 @@ public class GatewayPipeline {
             .setMode(chat.mode())
             .setRequestedAt(clock.instant())
             .build();
-    Flux<AnswerEvent> events = relay.open(request.getRequestId());
+    // A stage seen stopping while this chat streams ends it with an error event at once.
+    Flux<AnswerEvent> events =
+        relay
+            .open(request.getRequestId())
+            .mergeWith(watch.stops().take(1).map(stage -> stopped(request.getRequestId(), stage)));
     return Mono.fromFuture(
             () ->
                 CompletableFuture.allOf(
@@ -161,6 +187,29 @@ public class GatewayPipeline {
                         503,
                         "unavailable",
                         "the chat service cannot take questions right now; try again shortly")));
+  }
+
+  private static Refusal unavailable(PipelineWatch.Stage stage) {
+    return new Refusal(
+        503,
+        "pipeline_unavailable",
+        stage.service()
+            + " is not running (nobody consumes "
+            + stage.topic()
+            + "); try again shortly");
+  }
+
+  private AnswerEvent stopped(String requestId, PipelineWatch.Stage stage) {
+    return AnswerEvent.newBuilder()
+        .setRequestId(requestId)
+        .setSeq(Integer.MAX_VALUE)
+        .setType(AnswerEventType.ERROR)
+        .setEmittedAt(clock.instant())
+        .setError(
+            new AnswerError(
+                "pipeline_unavailable",
+                stage.service() + " stopped while answering; please ask again shortly"))
+        .build();
   }
 
   private static Mono<Outcome> refuse(Refusal refusal) {

@@ -4,11 +4,14 @@ import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
 import io.streamrag.gateway.conversation.ConversationOwners;
+import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.gateway.relay.TopicFanOut;
+import io.streamrag.gateway.relay.WatchProperties;
 import io.streamrag.gateway.trace.TraceHandler;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
+import io.streamrag.kit.kafka.KafkaClients;
 import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
@@ -26,6 +29,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
+import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -33,6 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** Routes and the stages behind them. */
 @Configuration(proxyBeanMethods = false)
+@EnableScheduling
 class GatewayWiring {
 
   @Bean
@@ -109,9 +114,16 @@ class GatewayWiring {
     return () -> (memory.ready() ? Health.up() : Health.outOfService()).build();
   }
 
+  /** Whether anyone consumes what a chat needs; checked on Spring's scheduler. */
+  @Bean(destroyMethod = "close")
+  PipelineWatch pipelineWatch(KafkaClients clients, WatchProperties watch) {
+    return new PipelineWatch(clients, watch.stages(), watch.timeout());
+  }
+
   @Bean
   GatewayPipeline gatewayPipeline(
       ApiKeys keys,
+      PipelineWatch watch,
       TopicFanOut<AnswerEvent> relay,
       ConversationOwners conversations,
       Outbox outbox,
@@ -123,7 +135,7 @@ class GatewayWiring {
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
     return new GatewayPipeline(
-        keys, guardrails, relay, conversations, outbox, json, Clock.systemUTC());
+        keys, guardrails, watch, relay, conversations, outbox, json, Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

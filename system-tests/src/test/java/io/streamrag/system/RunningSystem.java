@@ -73,6 +73,24 @@ final class RunningSystem implements AutoCloseable {
   synchronized void restartLlm(String... args) {
     stopLlm();
     llm = start(LlmApplication.class, LlmApplication.CONFIG_NAME, with(args));
+    awaitGatewaySeesLlm();
+  }
+
+  /** Until the gateway has seen llm-service consume chat requests again (else it answers 503). */
+  void awaitGatewaySeesLlm() {
+    var watch = gateway.getBean(io.streamrag.gateway.relay.PipelineWatch.class);
+    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+    while (watch.missing().isPresent()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the gateway still sees no llm-service after 60 s");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /** Stops llm-service (its replicas, if any, take over its partitions). */

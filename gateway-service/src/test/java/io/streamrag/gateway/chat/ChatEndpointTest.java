@@ -39,7 +39,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
       GatewayApplication.CONFIG_NAME,
       "gateway.chat.answer-timeout=2s",
       "gateway.chat.max-message-chars=200",
-      "gateway.chat.memory-timeout=1s"
+      "gateway.chat.memory-timeout=1s",
+      "gateway.watch.stages=" // this test answers in llm-service's place, in no consumer group
     })
 @ActiveProfiles("demo")
 @AutoConfigureWebTestClient(timeout = "20s")
