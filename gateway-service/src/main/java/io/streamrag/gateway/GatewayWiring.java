@@ -12,10 +12,10 @@ import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.KafkaClients;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ConversationAnswered;
@@ -69,8 +69,8 @@ class GatewayWiring {
   }
 
   @Bean
-  ChatHandler chatHandler(GatewayPipeline pipeline, GatewayProperties properties) {
-    return new ChatHandler(pipeline, properties.chat());
+  ChatHandler chatHandler(GatewaySteps steps, GatewayProperties properties) {
+    return new ChatHandler(steps, properties.chat());
   }
 
   @Bean
@@ -90,8 +90,8 @@ class GatewayWiring {
   }
 
   @Bean(destroyMethod = "close")
-  ConversationOwners conversationOwners(TopicReaders readers, Outbox outbox) {
-    return new ConversationOwners(readers, outbox, Clock.systemUTC(), Duration.ofSeconds(60));
+  ConversationOwners conversationOwners(TopicReaders readers, TopicWriter writer) {
+    return new ConversationOwners(readers, writer, Clock.systemUTC(), Duration.ofSeconds(60));
   }
 
   /** Replies of llm-service's conversation memory; Spring starts and stops its listener. */
@@ -121,12 +121,12 @@ class GatewayWiring {
   }
 
   @Bean
-  GatewayPipeline gatewayPipeline(
+  GatewaySteps gatewaySteps(
       ApiKeys keys,
       PipelineWatch watch,
       TopicFanOut<AnswerEvent> relay,
       ConversationOwners conversations,
-      Outbox outbox,
+      TopicWriter writer,
       JsonMapper json,
       GatewayProperties properties) {
     var guardrails =
@@ -134,8 +134,8 @@ class GatewayWiring {
             List.of(
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
-    return new GatewayPipeline(
-        keys, guardrails, watch, relay, conversations, outbox, json, Clock.systemUTC());
+    return new GatewaySteps(
+        keys, guardrails, watch, relay, conversations, writer, json, Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

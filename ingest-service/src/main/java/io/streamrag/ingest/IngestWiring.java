@@ -10,9 +10,9 @@ import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kit.kafka.AvroHandlers;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
@@ -34,41 +34,42 @@ class IngestWiring {
 
   /** The live prompt configuration this service writes (pipeline.configs, KB tones). */
   @Bean(destroyMethod = "close")
-  PromptConfigs promptConfigs(TopicReaders readers, Outbox outbox, IngestProperties properties) {
-    return new PromptConfigs(readers, outbox, Clock.systemUTC(), properties.startupTimeout());
+  PromptConfigs promptConfigs(
+      TopicReaders readers, TopicWriter writer, IngestProperties properties) {
+    return new PromptConfigs(readers, writer, Clock.systemUTC(), properties.startupTimeout());
   }
 
   private static final Logger log = LoggerFactory.getLogger(IngestWiring.class);
 
   /** Binding {@code ingestSensor-in-0}: sensor.readings, sensor.profiles, sensor.forecasts. */
   @Bean
-  Consumer<Message<byte[]>> ingestSensor(IngestPipeline pipeline) {
-    return AvroHandlers.consumer(SpecificRecord.class, pipeline::onSensorEvent);
+  Consumer<Message<byte[]>> ingestSensor(IngestSteps steps) {
+    return AvroHandlers.consumer(SpecificRecord.class, steps::onSensorEvent);
   }
 
   /** Binding {@code ingestDocument-in-0}: kb.documents. */
   @Bean
-  Consumer<Message<byte[]>> ingestDocument(IngestPipeline pipeline) {
-    return AvroHandlers.consumer(KnowledgeDocumentPublished.class, pipeline::onDocument);
+  Consumer<Message<byte[]>> ingestDocument(IngestSteps steps) {
+    return AvroHandlers.consumer(KnowledgeDocumentPublished.class, steps::onDocument);
   }
 
   @Bean
-  IngestPipeline ingestPipeline(
+  IngestSteps ingestSteps(
       TopicView<SensorSnapshotUpdated> snapshots,
       SnapshotIndexer snapshotIndexer,
       SensorLocks locks,
       Chunker chunker,
       ChunkIndexer indexer,
-      Outbox outbox,
+      TopicWriter writer,
       MeterRegistry meters) {
-    return new IngestPipeline(
+    return new IngestSteps(
         snapshots,
         new SnapshotFolder(new SnapshotText()),
         snapshotIndexer,
         locks,
         chunker,
         indexer,
-        outbox,
+        writer,
         meters);
   }
 
@@ -76,11 +77,11 @@ class IngestWiring {
   SnapshotIndexer snapshotIndexer(
       Chunker chunker,
       ChunkIndexer indexer,
-      Outbox outbox,
+      TopicWriter writer,
       SensorLocks locks,
       IngestProperties properties) {
     return new SnapshotIndexer(
-        new SnapshotText(), chunker, indexer, outbox, locks, properties.coalesceWindow());
+        new SnapshotText(), chunker, indexer, writer, locks, properties.coalesceWindow());
   }
 
   @Bean
@@ -98,12 +99,12 @@ class IngestWiring {
       TopicView<SensorSnapshotUpdated> snapshots,
       SnapshotIndexer indexer,
       SensorLocks locks,
-      Outbox outbox) {
+      TopicWriter writer) {
     return args -> {
       int sensors = 0;
       for (var snapshot : snapshots.values()) {
         synchronized (locks.of(snapshot.getSensorUuid())) {
-          var out = outbox.batch();
+          var out = writer.batch();
           indexer.index(snapshot, snapshot.getReceivedAt(), out);
           out.await();
         }

@@ -1,10 +1,10 @@
 package io.streamrag.llm;
 
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.advice.Advisor;
 import io.streamrag.llm.advice.AgronomyTables;
 import io.streamrag.llm.advice.Alerts;
@@ -83,9 +83,9 @@ class AdviceWiring {
   Alerts alerts(
       AgronomyTables tables,
       TopicView<RecommendationState> recommendationStates,
-      Outbox outbox,
+      TopicWriter writer,
       JsonMapper json) {
-    return new Alerts(tables, recommendationStates, outbox, json, Clock.systemUTC());
+    return new Alerts(tables, recommendationStates, writer, json, Clock.systemUTC());
   }
 
   /** recommendation.requests in, the advice back on recommendation.replies. */

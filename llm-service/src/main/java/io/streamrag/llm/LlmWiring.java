@@ -3,10 +3,10 @@ package io.streamrag.llm;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.AvroHandlers;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.agentic.KnowledgeTool;
 import io.streamrag.llm.config.ConfigSync;
@@ -54,26 +54,26 @@ class LlmWiring {
 
   /** Binding {@code answer-in-0}: chat.requests. */
   @Bean
-  Consumer<Message<byte[]>> answer(LlmPipeline pipeline) {
-    return AvroHandlers.consumer(ChatRequested.class, pipeline::answer);
+  Consumer<Message<byte[]>> answer(LlmSteps steps) {
+    return AvroHandlers.consumer(ChatRequested.class, steps::answer);
   }
 
   @Bean
-  LlmPipeline llmPipeline(
+  LlmSteps llmSteps(
       PreRunChain preRun,
       EvidenceRetrieval retrieval,
       AnswerProvider provider,
       AgenticAnswerer agentic,
       TurnRecorder memory,
-      Outbox outbox) {
-    return new LlmPipeline(
+      TopicWriter writer) {
+    return new LlmSteps(
         preRun,
         retrieval,
         new PromptBuilder(),
         provider,
         agentic,
         memory,
-        outbox,
+        writer,
         Clock.systemUTC());
   }
 

@@ -17,10 +17,10 @@ import org.springframework.stereotype.Component;
 @Component
 class RetrievalRequests {
 
-  private final RetrievalPipeline pipeline;
+  private final RetrievalSteps steps;
 
-  RetrievalRequests(RetrievalPipeline pipeline) {
-    this.pipeline = pipeline;
+  RetrievalRequests(RetrievalSteps steps) {
+    this.steps = steps;
   }
 
   @KafkaListener(
@@ -31,7 +31,7 @@ class RetrievalRequests {
       containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
   @SendTo
   Message<ContextRetrieved> retrieve(RetrievalRequested call) {
-    return MessageBuilder.withPayload(pipeline.handle(call))
+    return MessageBuilder.withPayload(steps.handle(call))
         .setHeader(KafkaHeaders.KEY, call.getCallId())
         .build();
   }

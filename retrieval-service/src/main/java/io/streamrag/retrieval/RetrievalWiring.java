@@ -44,14 +44,14 @@ class RetrievalWiring {
   private static final double ROUTING_MIN_COSINE = 0.2;
 
   @Bean
-  RetrievalPipeline retrievalPipeline(
+  RetrievalSteps retrievalSteps(
       ChunkStore store,
       Embedder embedder,
       Reranker reranker,
       LiveState live,
       RetrievalProperties properties,
       IndexFeed feed) {
-    return new RetrievalPipeline(
+    return new RetrievalSteps(
         new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
         store,
         embedder,

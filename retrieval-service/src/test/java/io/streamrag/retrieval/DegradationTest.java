@@ -44,8 +44,8 @@ class DegradationTest {
   final CountDownLatch released = new CountDownLatch(1);
   final GuardedChunkStore store =
       new GuardedChunkStore(withOutages(lucene), Duration.ofMillis(300), 2);
-  final RetrievalPipeline pipeline =
-      new RetrievalPipeline(
+  final RetrievalSteps steps =
+      new RetrievalSteps(
           new KbRouter(Map.of()),
           store,
           io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run),
@@ -75,22 +75,22 @@ class DegradationTest {
             "en",
             new float[] {1, 0, 0, 0}));
     lucene.refresh();
-    assertThat(pipeline.retrieve(ask()).getDegraded()).isFalse();
+    assertThat(steps.retrieve(ask()).getDegraded()).isFalse();
 
     mode.set(Mode.DOWN);
-    var down = pipeline.retrieve(ask());
+    var down = steps.retrieve(ask());
     assertThat(down.getDegraded()).isTrue();
     assertThat(down.getDegradedReason()).contains("knowledge base unavailable").contains("refused");
     assertThat(down.getPassages()).isEmpty();
 
     mode.set(Mode.STUCK);
-    var slow = pipeline.retrieve(ask());
+    var slow = steps.retrieve(ask());
     assertThat(slow.getDegraded()).isTrue();
     assertThat(slow.getDegradedReason()).contains("did not answer within 300 ms");
 
     mode.set(Mode.UP);
     released.countDown();
-    var back = pipeline.retrieve(ask());
+    var back = steps.retrieve(ask());
     assertThat(back.getDegraded()).isFalse();
     assertThat(back.getPassages()).extracting(p -> p.getSource()).containsExactly("kb/drip.en.md");
     assertThat(store.failuresInARow()).isZero();

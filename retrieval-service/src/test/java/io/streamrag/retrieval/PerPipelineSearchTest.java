@@ -26,8 +26,8 @@ class PerPipelineSearchTest {
           TopicReaders.outsideSpring(LocalKafka.shared().bootstrapServers(), Duration.ofSeconds(5)),
           Duration.ofSeconds(30));
   final LuceneChunkStore store = LuceneChunkStore.open(null, 384, "all-minilm-l6-v2-q/384");
-  final RetrievalPipeline pipeline =
-      new RetrievalPipeline(
+  final RetrievalSteps pipeline =
+      new RetrievalSteps(
           new KbRouter(Map.of()),
           store,
           OnnxEmbedder.bundledMiniLm(Runnable::run),

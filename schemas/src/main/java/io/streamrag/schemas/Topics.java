@@ -29,8 +29,9 @@ import java.util.Map;
 
 /**
  * The topic catalogue: every topic of the platform, with its one writer. Services bind to these
- * names in their {@code application.yml}; the local broker and {@code deploy/} create them from
- * here.
+ * names in their {@code <service>.yml}; each service creates the topics it writes from here and
+ * checks the ones it reads (platform-kit's {@code CatalogueTopics}), and the local broker creates
+ * them all.
  */
 public final class Topics {
 

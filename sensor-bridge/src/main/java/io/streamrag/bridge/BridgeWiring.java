@@ -6,14 +6,14 @@ import io.streamrag.bridge.forecast.OpenMeteoClient;
 import io.streamrag.bridge.mqtt.EmbeddedMqttBroker;
 import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
-import io.streamrag.bridge.publish.BridgeOutbox;
+import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.reject.RejectReplay;
 import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import java.time.Clock;
@@ -36,31 +36,31 @@ class BridgeWiring {
 
   @Bean(destroyMethod = "close")
   DeviceRegistry deviceRegistry(
-      TopicReaders readers, BridgeProperties properties, Outbox outbox, Clock clock) {
-    return new DeviceRegistry(readers, properties, outbox, clock, STARTUP);
+      TopicReaders readers, BridgeProperties properties, TopicWriter writer, Clock clock) {
+    return new DeviceRegistry(readers, properties, writer, clock, STARTUP);
   }
 
   @Bean
-  BridgePipeline bridgePipeline(
+  BridgeSteps bridgeSteps(
       DeviceRegistry devices,
       ReadingParser readings,
       ProfileParser profiles,
       ForecastParser forecasts,
-      BridgeOutbox outbox,
+      BridgeWriter writer,
       Clock clock,
       BridgeProperties properties) {
-    return new BridgePipeline(
-        devices, readings, profiles, forecasts, outbox, clock, properties.maxPayloadBytes());
+    return new BridgeSteps(
+        devices, readings, profiles, forecasts, writer, clock, properties.maxPayloadBytes());
   }
 
   @Bean
-  RejectReplay rejectReplay(TopicReaders readers, BridgePipeline pipeline) {
-    return new RejectReplay(readers, pipeline);
+  RejectReplay rejectReplay(TopicReaders readers, BridgeSteps steps) {
+    return new RejectReplay(readers, steps);
   }
 
   @Bean
-  MqttIngress mqttIngress(BridgePipeline pipeline) {
-    return new MqttIngress(pipeline);
+  MqttIngress mqttIngress(BridgeSteps steps) {
+    return new MqttIngress(steps);
   }
 
   @Bean(destroyMethod = "close")
@@ -80,7 +80,7 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
   ForecastPoller forecastPoller(
-      TopicReaders readers, BridgeProperties properties, BridgePipeline pipeline, JsonMapper json) {
+      TopicReaders readers, BridgeProperties properties, BridgeSteps steps, JsonMapper json) {
     var profiles =
         TopicView.follow(
                 readers, Topics.SENSOR_PROFILES.name(), SensorProfileUpdated.class, (k, v) -> {})
@@ -88,7 +88,7 @@ class BridgeWiring {
     return new ForecastPoller(
         profiles,
         new OpenMeteoClient(properties.forecast().url(), json),
-        pipeline,
+        steps,
         properties.forecast().interval());
   }
 }

@@ -1,8 +1,8 @@
 package io.streamrag.gateway.chat;
 
-import io.streamrag.gateway.GatewayPipeline;
-import io.streamrag.gateway.GatewayPipeline.Outcome;
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.GatewaySteps;
+import io.streamrag.gateway.GatewaySteps.Outcome;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Refusal;
@@ -31,11 +31,11 @@ import reactor.core.publisher.Mono;
  */
 public final class ChatHandler {
 
-  private final GatewayPipeline pipeline;
+  private final GatewaySteps steps;
   private final GatewayProperties.Chat limits;
 
-  public ChatHandler(GatewayPipeline pipeline, GatewayProperties.Chat limits) {
-    this.pipeline = pipeline;
+  public ChatHandler(GatewaySteps steps, GatewayProperties.Chat limits) {
+    this.steps = steps;
     this.limits = limits;
   }
 
@@ -53,7 +53,7 @@ public final class ChatHandler {
               }
             })
         .defaultIfEmpty(new byte[0])
-        .flatMap(body -> pipeline.chat(token, body))
+        .flatMap(body -> steps.chat(token, body))
         .onErrorResume(
             DataBufferLimitException.class,
             e ->

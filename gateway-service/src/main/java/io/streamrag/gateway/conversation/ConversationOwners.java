@@ -1,9 +1,9 @@
 package io.streamrag.gateway.conversation;
 
 import io.streamrag.gateway.auth.Caller;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
@@ -25,11 +25,12 @@ public final class ConversationOwners implements AutoCloseable {
   private static final Duration CATCH_UP = Duration.ofSeconds(2);
 
   private final TopicView<ConversationStarted> owners;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final Clock clock;
 
   /** Reads the topic to its end (or fails after {@code timeout}), then follows it. */
-  public ConversationOwners(TopicReaders readers, Outbox outbox, Clock clock, Duration timeout) {
+  public ConversationOwners(
+      TopicReaders readers, TopicWriter writer, Clock clock, Duration timeout) {
     this.owners =
         TopicView.followVersioned(
                 readers,
@@ -37,7 +38,7 @@ public final class ConversationOwners implements AutoCloseable {
                 ConversationStarted.class,
                 c -> c.getStartedAt().toEpochMilli())
             .caughtUpWithin(timeout);
-    this.outbox = outbox;
+    this.writer = writer;
     this.clock = clock;
   }
 
@@ -54,7 +55,7 @@ public final class ConversationOwners implements AutoCloseable {
   /** Publishes a new conversation; this replica knows it at once, the others once they read it. */
   public CompletableFuture<?> publish(ConversationStarted conversation) {
     owners.update(conversation.getConversationId(), conversation);
-    return outbox.send(Topics.CHAT_CONVERSATIONS, conversation.getConversationId(), conversation);
+    return writer.send(Topics.CHAT_CONVERSATIONS, conversation.getConversationId(), conversation);
   }
 
   /**

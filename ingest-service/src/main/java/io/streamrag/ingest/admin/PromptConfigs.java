@@ -1,9 +1,9 @@
 package io.streamrag.ingest.admin;
 
 import io.streamrag.kit.config.PipelineDefaults;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
@@ -21,10 +21,10 @@ public final class PromptConfigs implements AutoCloseable {
 
   private final TopicView<PipelineConfigured> pipelines;
   private final TopicView<KnowledgeBaseConfigured> bases;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final Clock clock;
 
-  public PromptConfigs(TopicReaders readers, Outbox outbox, Clock clock, Duration timeout) {
+  public PromptConfigs(TopicReaders readers, TopicWriter writer, Clock clock, Duration timeout) {
     this.pipelines =
         TopicView.followVersioned(
                 readers,
@@ -39,7 +39,7 @@ public final class PromptConfigs implements AutoCloseable {
                 KnowledgeBaseConfigured.class,
                 c -> c.getUpdatedAt().toEpochMilli())
             .caughtUpWithin(timeout);
-    this.outbox = outbox;
+    this.writer = writer;
     this.clock = clock;
   }
 
@@ -64,7 +64,7 @@ public final class PromptConfigs implements AutoCloseable {
   /** Publishes a pipeline's new configuration and waits for the broker. */
   public PipelineConfigured save(PipelineConfigured.Builder config, String by) {
     var saved = config.setUpdatedAt(clock.instant()).setUpdatedBy(by).build();
-    outbox.send(Topics.PIPELINE_CONFIGS, saved.getPipeline(), saved).join();
+    writer.send(Topics.PIPELINE_CONFIGS, saved.getPipeline(), saved).join();
     pipelines.update(saved.getPipeline(), saved);
     return saved;
   }
@@ -73,7 +73,7 @@ public final class PromptConfigs implements AutoCloseable {
   public KnowledgeBaseConfigured saveTone(KnowledgeBaseConfigured kb, String tone) {
     var saved =
         KnowledgeBaseConfigured.newBuilder(kb).setTone(tone).setUpdatedAt(clock.instant()).build();
-    outbox.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
+    writer.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
     bases.update(saved.getKbName(), saved);
     return saved;
   }
@@ -87,7 +87,7 @@ public final class PromptConfigs implements AutoCloseable {
             .setTables(tables)
             .setUpdatedAt(clock.instant())
             .build();
-    outbox.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
+    writer.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
     bases.update(saved.getKbName(), saved);
     return saved;
   }

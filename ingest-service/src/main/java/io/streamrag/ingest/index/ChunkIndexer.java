@@ -2,8 +2,8 @@ package io.streamrag.ingest.index;
 
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Topics;
@@ -62,7 +62,7 @@ public class ChunkIndexer {
    * @param out the handler's batch: the changes are acknowledged with its other outputs
    */
   public Result index(
-      String sourceId, List<ChunkDraft> drafts, Instant sourceReceivedAt, Outbox.Batch out) {
+      String sourceId, List<ChunkDraft> drafts, Instant sourceReceivedAt, TopicWriter.Batch out) {
     var previous = manifests.get(sourceId);
     Map<String, String> before = new HashMap<>();
     boolean sameModel =

@@ -1,9 +1,9 @@
 package io.streamrag.ingest.knowledge;
 
 import io.streamrag.ingest.IngestProperties;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
@@ -27,13 +27,14 @@ public class KnowledgeImport {
 
   private static final Logger log = LoggerFactory.getLogger(KnowledgeImport.class);
 
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final IngestProperties properties;
   private final TopicReaders readers;
   private final Clock clock;
 
-  KnowledgeImport(Outbox outbox, IngestProperties properties, TopicReaders readers, Clock clock) {
-    this.outbox = outbox;
+  KnowledgeImport(
+      TopicWriter writer, IngestProperties properties, TopicReaders readers, Clock clock) {
+    this.writer = writer;
     this.properties = properties;
     this.readers = readers;
     this.clock = clock;
@@ -51,7 +52,7 @@ public class KnowledgeImport {
     var configs =
         TopicView.load(readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
     var bases = new KnowledgeFolder(location).read();
-    var out = outbox.batch();
+    var out = writer.batch();
     int published = 0;
     int unchanged = 0;
     int deleted = 0;

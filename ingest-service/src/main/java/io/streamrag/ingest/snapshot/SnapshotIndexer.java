@@ -3,7 +3,7 @@ package io.streamrag.ingest.snapshot;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
-import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
@@ -35,7 +35,7 @@ public final class SnapshotIndexer implements AutoCloseable {
   private final SnapshotText text;
   private final Chunker chunker;
   private final ChunkIndexer indexer;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final SensorLocks locks;
   private final long windowNanos;
   private final Map<String, Burst> bursts = new ConcurrentHashMap<>();
@@ -54,13 +54,13 @@ public final class SnapshotIndexer implements AutoCloseable {
       SnapshotText text,
       Chunker chunker,
       ChunkIndexer indexer,
-      Outbox outbox,
+      TopicWriter writer,
       SensorLocks locks,
       Duration window) {
     this.text = text;
     this.chunker = chunker;
     this.indexer = indexer;
-    this.outbox = outbox;
+    this.writer = writer;
     this.locks = locks;
     this.windowNanos = window.toNanos();
   }
@@ -69,7 +69,7 @@ public final class SnapshotIndexer implements AutoCloseable {
    * Indexes the snapshot now into the caller's batch, or keeps it for the end of the window. Called
    * under the sensor's lock.
    */
-  public void request(SensorSnapshotUpdated snapshot, Instant receivedAt, Outbox.Batch out) {
+  public void request(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
     var burst = bursts.computeIfAbsent(snapshot.getSensorUuid(), s -> new Burst());
     long now = System.nanoTime();
     if (windowNanos == 0 || now - burst.lastIndexed >= windowNanos) {
@@ -89,7 +89,7 @@ public final class SnapshotIndexer implements AutoCloseable {
   }
 
   /** Indexes every section of a snapshot; unchanged chunks cost a hash, not an embedding. */
-  public void index(SensorSnapshotUpdated snapshot, Instant receivedAt, Outbox.Batch out) {
+  public void index(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
     String sensor = snapshot.getSensorUuid();
     var present = new ArrayList<String>();
     for (var section : text.sections(snapshot)) {
@@ -125,7 +125,7 @@ public final class SnapshotIndexer implements AutoCloseable {
         if (burst.pending == null) {
           return;
         }
-        var out = outbox.batch();
+        var out = writer.batch();
         index(burst.pending, burst.pendingReceivedAt, out);
         out.await();
         burst.lastIndexed = System.nanoTime();

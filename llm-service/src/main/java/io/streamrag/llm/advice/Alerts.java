@@ -4,8 +4,8 @@ import io.streamrag.agronomy.Agronomy;
 import io.streamrag.agronomy.fertilization.FertilizationAdvice;
 import io.streamrag.agronomy.fertilization.NutrientStatus;
 import io.streamrag.agronomy.irrigation.IrrigationAdvice;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.advice.AdviceKind;
@@ -34,19 +34,19 @@ public final class Alerts {
 
   private final AgronomyTables tables;
   private final TopicView<RecommendationState> states;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final JsonMapper json;
   private final Clock clock;
 
   public Alerts(
       AgronomyTables tables,
       TopicView<RecommendationState> states,
-      Outbox outbox,
+      TopicWriter writer,
       JsonMapper json,
       Clock clock) {
     this.tables = tables;
     this.states = states;
-    this.outbox = outbox;
+    this.writer = writer;
     this.json = json;
     this.clock = clock;
   }
@@ -75,7 +75,7 @@ public final class Alerts {
     if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
       return; // an older snapshot read again: already advised on
     }
-    var batch = outbox.batch();
+    var batch = writer.batch();
     if (!Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())
         && Boolean.TRUE.equals(now.getIrrigationNeeded())) {
       batch.send(

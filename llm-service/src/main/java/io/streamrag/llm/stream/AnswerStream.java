@@ -1,6 +1,6 @@
 package io.streamrag.llm.stream;
 
-import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerError;
@@ -19,13 +19,13 @@ import java.time.Clock;
  */
 public final class AnswerStream {
 
-  private final Outbox.Batch out;
+  private final TopicWriter.Batch out;
   private final Clock clock;
   private final String requestId;
   private int seq;
 
-  public AnswerStream(Outbox outbox, Clock clock, String requestId) {
-    this.out = outbox.batch();
+  public AnswerStream(TopicWriter writer, Clock clock, String requestId) {
+    this.out = writer.batch();
     this.clock = clock;
     this.requestId = requestId;
   }

@@ -6,16 +6,16 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAndRetryCustomizer;
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
 import org.springframework.util.backoff.BackOff;
 
 /**
  * Failures of Spring Cloud Stream bindings handled as every other consumer's: the container's
- * {@link DefaultErrorHandler} retries a failing record with back-off (1 s doubling to 10 s, five
- * attempts in all: a store or broker hiccup passes), then files it with {@link DeadLetters} (the
- * catalogue's dead-letter topic, spring-kafka's {@code kafka_dlt-*} headers) and moves on, so a
- * poison record never stalls its partition. A record that cannot be decoded goes there at once. The
- * binding's own retry and DLQ are off; the containers are watched by {@link ConsumerHealth}.
+ * {@link DefaultErrorHandler} retries a failing record with the binding's back-off ({@code
+ * max-attempts}, {@code back-off-initial-interval}…: ingest retries 3 times so a store or broker
+ * hiccup passes, a chat is never retried), then files it with {@link DeadLetters} (the catalogue's
+ * dead-letter topic, spring-kafka's {@code kafka_dlt-*} headers) and moves on, so a poison record
+ * never stalls its partition. A record that cannot be decoded goes there at once. The binding's own
+ * retry and DLQ are off; the containers are watched by {@link ConsumerHealth}.
  */
 public final class BindingErrors implements ListenerContainerWithDlqAndRetryCustomizer {
 
@@ -34,11 +34,7 @@ public final class BindingErrors implements ListenerContainerWithDlqAndRetryCust
       String group,
       BiFunction<ConsumerRecord<?, ?>, Exception, TopicPartition> dlqDestinationResolver,
       BackOff backOff) {
-    var retries = new ExponentialBackOffWithMaxRetries(4);
-    retries.setInitialInterval(1_000);
-    retries.setMultiplier(2);
-    retries.setMaxInterval(10_000);
-    var errors = new DefaultErrorHandler(DeadLetters.recoverer(clients, null), retries);
+    var errors = new DefaultErrorHandler(DeadLetters.recoverer(clients, null), backOff);
     errors.addNotRetryableExceptions(UndecodableRecordException.class);
     container.setCommonErrorHandler(errors);
     container.getContainerProperties().setObservationEnabled(true);

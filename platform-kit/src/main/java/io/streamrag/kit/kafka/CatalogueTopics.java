@@ -84,7 +84,8 @@ public final class CatalogueTopics {
   static List<String> differences(KafkaClients clients, List<TopicSpec> specs, Duration timeout) {
     long wait = timeout.toMillis();
     var problems = new ArrayList<String>();
-    try (var admin = Admin.create(clients.admin())) {
+    var admin = Admin.create(clients.admin());
+    try {
       var names = specs.stream().map(TopicSpec::name).toList();
       var existing = admin.listTopics().names().get(wait, TimeUnit.MILLISECONDS);
       var present = names.stream().filter(existing::contains).toList();
@@ -137,7 +138,7 @@ public final class CatalogueTopics {
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException(
           "cannot read the topics from Kafka at "
-              + clients.admin().get("bootstrap.servers")
+              + bootstrap(clients)
               + " within "
               + timeout.toSeconds()
               + " s ("
@@ -148,8 +149,17 @@ public final class CatalogueTopics {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while checking topics", e);
+    } finally {
+      admin.close(Duration.ofSeconds(1)); // not the default minute when the broker never answered
     }
     return problems;
+  }
+
+  private static String bootstrap(KafkaClients clients) {
+    Object servers = clients.admin().get("bootstrap.servers");
+    return servers instanceof java.util.Collection<?> list
+        ? String.join(",", list.stream().map(String::valueOf).toList())
+        : String.valueOf(servers);
   }
 
   private static String rootMessage(Throwable e) {

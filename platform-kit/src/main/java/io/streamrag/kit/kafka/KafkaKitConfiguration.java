@@ -33,9 +33,9 @@ import org.springframework.util.backoff.FixedBackOff;
 /**
  * The Kafka plumbing every service shares, all of it built from Boot's {@code spring.kafka.*}
  * ({@link KafkaClients}): the catalogue's topics checked (and the owned ones created) before
- * anything reads; {@link TopicReaders} for topics read whole on every replica; an {@link Outbox}
- * with an idempotent producer of its own; the listener factory that serves the request side of
- * {@link RequestReply}; and {@link ConsumerHealth}'s two indicators.
+ * anything reads; {@link TopicReaders} for topics read whole on every replica; an {@link
+ * TopicWriter} with an idempotent producer of its own; the listener factory that serves the request
+ * side of {@link RequestReply}; and {@link ConsumerHealth}'s two indicators.
  */
 @AutoConfiguration(after = KafkaAutoConfiguration.class)
 public class KafkaKitConfiguration {
@@ -98,8 +98,8 @@ public class KafkaKitConfiguration {
   }
 
   @Bean(destroyMethod = "close")
-  Outbox outbox(KafkaClients clients, CatalogueTopics topics) {
-    var config = clients.producer("outbox");
+  TopicWriter writer(KafkaClients clients, CatalogueTopics topics) {
+    var config = clients.producer("writer");
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
     config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
@@ -111,7 +111,7 @@ public class KafkaKitConfiguration {
     // Not a bean: Boot keeps its own producer factory for anything else that wants one.
     var template = new KafkaTemplate<>(producers);
     template.setObservationEnabled(true);
-    return new Outbox(template);
+    return new TopicWriter(template);
   }
 
   /**

@@ -6,9 +6,9 @@ import static io.streamrag.bridge.validate.InvalidReading.Reason.UNAUTHENTICATED
 
 import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.validate.InvalidReading;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.DeviceRegistered;
@@ -34,16 +34,16 @@ public final class DeviceRegistry implements AutoCloseable {
   private final Map<String, String> deviceByHash = new ConcurrentHashMap<>();
   private final String adminHash;
   private final TopicView<DeviceRegistered> registered;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final Clock clock;
 
   public DeviceRegistry(
       TopicReaders readers,
       BridgeProperties properties,
-      Outbox outbox,
+      TopicWriter writer,
       Clock clock,
       Duration timeout) {
-    this.outbox = outbox;
+    this.writer = writer;
     this.clock = clock;
     this.adminHash = properties.admin().tokenSha256();
     for (var d : properties.devices()) {
@@ -144,7 +144,7 @@ public final class DeviceRegistry implements AutoCloseable {
   public void register(String deviceId, String token, List<String> sensors) {
     var record =
         new DeviceRegistered(deviceId, Sha256.hex(token), List.copyOf(sensors), clock.instant());
-    outbox.send(Topics.DEVICE_REGISTRY, deviceId, record).join();
+    writer.send(Topics.DEVICE_REGISTRY, deviceId, record).join();
     registered.update(deviceId, record);
     reindex(deviceId, record);
   }
@@ -154,7 +154,7 @@ public final class DeviceRegistry implements AutoCloseable {
     if (registered.get(deviceId).isEmpty()) {
       return false;
     }
-    outbox.tombstone(Topics.DEVICE_REGISTRY, deviceId).join();
+    writer.tombstone(Topics.DEVICE_REGISTRY, deviceId).join();
     registered.update(deviceId, null);
     reindex(deviceId, null);
     return true;

@@ -1,8 +1,8 @@
 package io.streamrag.bridge.forecast;
 
-import io.streamrag.bridge.BridgePipeline;
-import io.streamrag.bridge.BridgePipeline.Kind;
-import io.streamrag.bridge.BridgePipeline.Outcome;
+import io.streamrag.bridge.BridgeSteps;
+import io.streamrag.bridge.BridgeSteps.Kind;
+import io.streamrag.bridge.BridgeSteps.Outcome;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
@@ -25,18 +25,18 @@ public final class ForecastPoller implements AutoCloseable {
 
   private final TopicView<SensorProfileUpdated> profiles;
   private final OpenMeteoClient client;
-  private final BridgePipeline pipeline;
+  private final BridgeSteps steps;
   private final ScheduledExecutorService scheduler =
       Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "forecast-poller"));
 
   public ForecastPoller(
       TopicView<SensorProfileUpdated> profiles,
       OpenMeteoClient client,
-      BridgePipeline pipeline,
+      BridgeSteps steps,
       Duration interval) {
     this.profiles = profiles;
     this.client = client;
-    this.pipeline = pipeline;
+    this.steps = steps;
     scheduler.scheduleWithFixedDelay(this::pollOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -53,9 +53,7 @@ public final class ForecastPoller implements AutoCloseable {
           fetched.put(cell, forecast);
         }
         var outcome =
-            pipeline
-                .handle(Kind.FORECAST, "open-meteo", POLLER, p.getSensorUuid(), forecast)
-                .join();
+            steps.handle(Kind.FORECAST, "open-meteo", POLLER, p.getSensorUuid(), forecast).join();
         if (outcome instanceof Outcome.Accepted) {
           published++;
         }

@@ -1,8 +1,8 @@
 package io.streamrag.bridge.http;
 
-import io.streamrag.bridge.BridgePipeline;
-import io.streamrag.bridge.BridgePipeline.Kind;
-import io.streamrag.bridge.BridgePipeline.Outcome;
+import io.streamrag.bridge.BridgeSteps;
+import io.streamrag.bridge.BridgeSteps.Kind;
+import io.streamrag.bridge.BridgeSteps.Outcome;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.kit.auth.Bearer;
@@ -32,10 +32,10 @@ class SensorDataController {
   /** Bodies up to this size are kept on the rejects topic when refused; larger ones are not. */
   static final int KEEP_LIMIT = 64 * 1024;
 
-  private final BridgePipeline pipeline;
+  private final BridgeSteps steps;
 
-  SensorDataController(BridgePipeline pipeline) {
-    this.pipeline = pipeline;
+  SensorDataController(BridgeSteps steps) {
+    this.steps = steps;
   }
 
   @PostMapping("/api/sensors/{sensorUuid}/readings")
@@ -71,15 +71,12 @@ class SensorDataController {
         .map(SensorDataController::bytes)
         .defaultIfEmpty(new byte[0])
         .flatMap(
-            raw ->
-                Mono.fromFuture(() -> pipeline.handle(kind, "http", credentials, sensorUuid, raw)))
+            raw -> Mono.fromFuture(() -> steps.handle(kind, "http", credentials, sensorUuid, raw)))
         .onErrorResume(
             DataBufferLimitException.class,
             e ->
                 Mono.fromFuture(
-                    () ->
-                        pipeline.refuseOversized(
-                            kind, "http", credentials, sensorUuid, KEEP_LIMIT)))
+                    () -> steps.refuseOversized(kind, "http", credentials, sensorUuid, KEEP_LIMIT)))
         .map(SensorDataController::response);
   }
 

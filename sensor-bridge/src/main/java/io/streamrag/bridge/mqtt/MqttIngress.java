@@ -1,7 +1,7 @@
 package io.streamrag.bridge.mqtt;
 
-import io.streamrag.bridge.BridgePipeline;
-import io.streamrag.bridge.BridgePipeline.Kind;
+import io.streamrag.bridge.BridgeSteps;
+import io.streamrag.bridge.BridgeSteps.Kind;
 import io.streamrag.bridge.auth.Credentials;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
@@ -20,10 +20,10 @@ public final class MqttIngress {
 
   private static final Pattern TOPIC = Pattern.compile("sensors/([^/+#]+)/readings");
 
-  private final BridgePipeline pipeline;
+  private final BridgeSteps steps;
 
-  public MqttIngress(BridgePipeline pipeline) {
-    this.pipeline = pipeline;
+  public MqttIngress(BridgeSteps steps) {
+    this.steps = steps;
   }
 
   /** True for a topic a device may publish readings to. */
@@ -32,10 +32,10 @@ public final class MqttIngress {
   }
 
   /** Accepts or refuses one message; bad input is kept as a reject, never thrown. */
-  public CompletableFuture<BridgePipeline.Outcome> accept(
+  public CompletableFuture<BridgeSteps.Outcome> accept(
       String topic, Credentials credentials, byte[] payload) {
     Matcher m = TOPIC.matcher(topic);
     String sensor = m.matches() ? m.group(1) : topic;
-    return pipeline.handle(Kind.READING, "mqtt", credentials, sensor, payload);
+    return steps.handle(Kind.READING, "mqtt", credentials, sensor, payload);
   }
 }

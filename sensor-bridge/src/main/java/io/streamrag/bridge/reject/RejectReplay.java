@@ -1,6 +1,6 @@
 package io.streamrag.bridge.reject;
 
-import io.streamrag.bridge.BridgePipeline;
+import io.streamrag.bridge.BridgeSteps;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.ReadingRejected;
@@ -36,11 +36,11 @@ public final class RejectReplay {
   private static final Duration LIMIT = Duration.ofMinutes(5);
 
   private final TopicReaders readers;
-  private final BridgePipeline pipeline;
+  private final BridgeSteps steps;
 
-  public RejectReplay(TopicReaders readers, BridgePipeline pipeline) {
+  public RejectReplay(TopicReaders readers, BridgeSteps steps) {
     this.readers = readers;
-    this.pipeline = pipeline;
+    this.steps = steps;
   }
 
   /** How many rejects were read, and what became of them by outcome. */
@@ -111,7 +111,7 @@ public final class RejectReplay {
         if (decoder.deserialize(TOPIC, record.value()) instanceof ReadingRejected reject
             && match.test(reject)) {
           matched.incrementAndGet();
-          String outcome = pipeline.replay(reject).join();
+          String outcome = steps.replay(reject).join();
           synchronized (outcomes) {
             outcomes.merge(outcome, 1, Integer::sum);
           }

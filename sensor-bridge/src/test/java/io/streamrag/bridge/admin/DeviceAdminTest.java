@@ -7,8 +7,8 @@ import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.TestProperties;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.DeviceRegistry;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicReaders;
+import io.streamrag.kit.kafka.TopicWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +21,7 @@ class DeviceAdminTest extends BridgeIntegrationTest {
 
   static final String NEW_SENSOR = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
-  @Autowired Outbox outbox;
+  @Autowired TopicWriter writer;
 
   @Test
   void aRegisteredDeviceGetsATokenOnceAndPublishesForItsSensorOnly() {
@@ -135,7 +135,7 @@ class DeviceAdminTest extends BridgeIntegrationTest {
         new DeviceRegistry(
             TopicReaders.outsideSpring(brokers(), Duration.ofSeconds(5)),
             noDevices,
-            outbox,
+            writer,
             Clock.systemUTC(),
             Duration.ofSeconds(20))) {
       var device = replica.authenticate(new Credentials.BearerToken(token));

@@ -1,6 +1,6 @@
 package io.streamrag.llm;
 
-import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.memory.TurnRecorder;
@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * llm-service, step by step: a chat request becomes a streamed, cited answer that rests only on
  * evidence, and that the conversation remembers.
  */
-public class LlmPipeline {
+public class LlmSteps {
 
-  private static final Logger log = LoggerFactory.getLogger(LlmPipeline.class);
+  private static final Logger log = LoggerFactory.getLogger(LlmSteps.class);
 
   private final PreRunChain preRun;
   private final PreRunStep classicRetrieval;
@@ -42,21 +42,21 @@ public class LlmPipeline {
   private final AnswerProvider provider;
   private final AgenticAnswerer agentic;
   private final TurnRecorder memory;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final Clock clock;
 
   /**
    * @param classicRetrieval the chain's retrieval step, run again in classic mode when an agentic
    *     answer finds no model to answer it
    */
-  public LlmPipeline(
+  public LlmSteps(
       PreRunChain preRun,
       PreRunStep classicRetrieval,
       PromptBuilder prompts,
       AnswerProvider provider,
       AgenticAnswerer agentic,
       TurnRecorder memory,
-      Outbox outbox,
+      TopicWriter writer,
       Clock clock) {
     this.preRun = preRun;
     this.classicRetrieval = classicRetrieval;
@@ -64,13 +64,13 @@ public class LlmPipeline {
     this.provider = provider;
     this.agentic = agentic;
     this.memory = memory;
-    this.outbox = outbox;
+    this.writer = writer;
     this.clock = clock;
   }
 
   /** Answers one chat request. */
   public void answer(ChatRequested request) {
-    var out = new AnswerStream(outbox, clock, request.getRequestId());
+    var out = new AnswerStream(writer, clock, request.getRequestId());
     // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
     Preparation p;
     try {

@@ -7,7 +7,7 @@ import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
-import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerError;
@@ -24,24 +24,24 @@ import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
-public class GatewayPipeline {
+public class GatewaySteps {
 
   private final ApiKeys keys;
   private final Guardrail guardrails;
   private final PipelineWatch watch;
   private final TopicFanOut<AnswerEvent> relay;
   private final ConversationOwners conversations;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final JsonMapper json;
   private final Clock clock;
 
-  public GatewayPipeline(
+  public GatewaySteps(
       ApiKeys keys,
       Guardrail guardrails,
       PipelineWatch watch,
       TopicFanOut<AnswerEvent> relay,
       ConversationOwners conversations,
-      Outbox outbox,
+      TopicWriter writer,
       JsonMapper json,
       Clock clock) {
     this.keys = keys;
@@ -49,7 +49,7 @@ public class GatewayPipeline {
     this.watch = watch;
     this.relay = relay;
     this.conversations = conversations;
-    this.outbox = outbox;
+    this.writer = writer;
     this.json = json;
     this.clock = clock;
   }
@@ -177,7 +177,7 @@ public class GatewayPipeline {
                     started == null
                         ? CompletableFuture.completedFuture(null)
                         : conversations.publish(started),
-                    outbox.send(Topics.CHAT_REQUESTS, request.getConversationId(), request)))
+                    writer.send(Topics.CHAT_REQUESTS, request.getConversationId(), request)))
         .doOnError(e -> relay.cancel(request.getRequestId()))
         .thenReturn((Outcome) new Outcome.Answering(request, events))
         .onErrorResume(

@@ -14,11 +14,11 @@ import org.springframework.kafka.core.KafkaTemplate;
  * is committed: nothing it produced is lost, and it pays one round trip, not one per record. A
  * record of the wrong type for its topic is refused before it is sent.
  */
-public final class Outbox implements AutoCloseable {
+public final class TopicWriter implements AutoCloseable {
 
   private final KafkaTemplate<String, Object> template;
 
-  public Outbox(KafkaTemplate<String, Object> template) {
+  public TopicWriter(KafkaTemplate<String, Object> template) {
     this.template = template;
   }
 
@@ -57,7 +57,7 @@ public final class Outbox implements AutoCloseable {
     private final List<CompletableFuture<?>> pending = new ArrayList<>();
 
     public Batch send(TopicSpec topic, String key, SpecificRecord value) {
-      pending.add(Outbox.this.send(topic, key, value));
+      pending.add(TopicWriter.this.send(topic, key, value));
       return this;
     }
 

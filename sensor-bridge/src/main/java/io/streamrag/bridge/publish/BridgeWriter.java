@@ -1,7 +1,7 @@
 package io.streamrag.bridge.publish;
 
 import io.streamrag.bridge.validate.InvalidReading;
-import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
@@ -19,24 +19,24 @@ import org.springframework.stereotype.Component;
  * returns the broker's acknowledgement: an HTTP 202 or an MQTT hand-off waits for it.
  */
 @Component
-public class BridgeOutbox {
+public class BridgeWriter {
 
-  private final Outbox outbox;
+  private final TopicWriter writer;
 
-  BridgeOutbox(Outbox outbox) {
-    this.outbox = outbox;
+  BridgeWriter(TopicWriter writer) {
+    this.writer = writer;
   }
 
   public CompletableFuture<?> reading(SensorReadingReceived reading) {
-    return outbox.send(Topics.SENSOR_READINGS, reading.getSensorUuid(), reading);
+    return writer.send(Topics.SENSOR_READINGS, reading.getSensorUuid(), reading);
   }
 
   public CompletableFuture<?> profile(SensorProfileUpdated profile) {
-    return outbox.send(Topics.SENSOR_PROFILES, profile.getSensorUuid(), profile);
+    return writer.send(Topics.SENSOR_PROFILES, profile.getSensorUuid(), profile);
   }
 
   public CompletableFuture<?> forecast(ForecastUpdated forecast) {
-    return outbox.send(Topics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
+    return writer.send(Topics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
   }
 
   /** Keeps a refused payload, raw bytes included, with the reason it was refused. */
@@ -62,6 +62,6 @@ public class BridgeOutbox {
             .setReceivedAt(at)
             .build();
     String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
-    return outbox.send(Topics.READINGS_REJECTED, key, rejected);
+    return writer.send(Topics.READINGS_REJECTED, key, rejected);
   }
 }

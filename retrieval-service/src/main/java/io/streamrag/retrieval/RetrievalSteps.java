@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * filter comes only from the authenticated request (its {@code sensor_uuid}, checked by the
  * gateway), never from the question text.
  */
-public class RetrievalPipeline {
+public class RetrievalSteps {
 
-  private static final Logger log = LoggerFactory.getLogger(RetrievalPipeline.class);
+  private static final Logger log = LoggerFactory.getLogger(RetrievalSteps.class);
 
   private final KbRouter router;
   private final ChunkStore store;
@@ -33,7 +33,7 @@ public class RetrievalPipeline {
   private final LiveState live;
   private final Clock clock;
 
-  public RetrievalPipeline(
+  public RetrievalSteps(
       KbRouter router,
       ChunkStore store,
       Embedder embedder,
@@ -47,7 +47,7 @@ public class RetrievalPipeline {
   /**
    * @param perPipeline a pipeline's own candidate counts and fusion weights, else {@code search}
    */
-  public RetrievalPipeline(
+  public RetrievalSteps(
       KbRouter router,
       ChunkStore store,
       Embedder embedder,

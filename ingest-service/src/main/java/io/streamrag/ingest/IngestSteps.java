@@ -8,8 +8,8 @@ import io.streamrag.ingest.index.DocumentDrafts;
 import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
-import io.streamrag.kit.kafka.Outbox;
 import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.kafka.UndecodableRecordException;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * searchable text about it; a knowledge document becomes searchable chunks. Each handler sends all
  * its outputs and waits once, before its input is committed.
  */
-public class IngestPipeline {
+public class IngestSteps {
 
-  private static final Logger log = LoggerFactory.getLogger(IngestPipeline.class);
+  private static final Logger log = LoggerFactory.getLogger(IngestSteps.class);
 
   private final TopicView<SensorSnapshotUpdated> snapshots;
   private final SnapshotFolder folder;
@@ -38,18 +38,18 @@ public class IngestPipeline {
   private final SensorLocks locks;
   private final Chunker chunker;
   private final ChunkIndexer indexer;
-  private final Outbox outbox;
+  private final TopicWriter writer;
   private final Timer sensorEvents;
   private final Timer acknowledged;
 
-  public IngestPipeline(
+  public IngestSteps(
       TopicView<SensorSnapshotUpdated> snapshots,
       SnapshotFolder folder,
       SnapshotIndexer snapshotIndexer,
       SensorLocks locks,
       Chunker chunker,
       ChunkIndexer indexer,
-      Outbox outbox,
+      TopicWriter writer,
       MeterRegistry meters) {
     this.sensorEvents =
         Timer.builder("ingest.sensor.event")
@@ -67,7 +67,7 @@ public class IngestPipeline {
     this.locks = locks;
     this.chunker = chunker;
     this.indexer = indexer;
-    this.outbox = outbox;
+    this.writer = writer;
   }
 
   /** A reading, profile or forecast of one sensor. */
@@ -87,7 +87,7 @@ public class IngestPipeline {
         return;
       }
       SensorSnapshotUpdated snapshot = folded.get();
-      var out = outbox.batch();
+      var out = writer.batch();
       // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
       out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
       // 3. make its changed sections searchable, now or at the end of a burst
@@ -106,7 +106,7 @@ public class IngestPipeline {
     // document has no chunks
     var drafts = DocumentDrafts.of(doc, chunker, indexer.embedder());
     // 2. embed changed chunks, upsert them, delete the ones that disappeared
-    var out = outbox.batch();
+    var out = writer.batch();
     var result = indexer.index(doc.getDocId(), drafts, doc.getPublishedAt(), out);
     out.await();
     log.info("{} {}: {}", doc.getDeleted() ? "removed" : "indexed", doc.getSource(), result);

@@ -3,7 +3,7 @@ package io.streamrag.bridge;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.Device;
 import io.streamrag.bridge.auth.DeviceRegistry;
-import io.streamrag.bridge.publish.BridgeOutbox;
+import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ProfileParser;
@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
  * returned future completes once the broker has the accepted record or the reject: an accepted
  * payload is never lost, and a refused one is always kept.
  */
-public class BridgePipeline {
+public class BridgeSteps {
 
   /** What a payload claims to be. */
   public enum Kind {
@@ -35,23 +35,23 @@ public class BridgePipeline {
   private final ReadingParser readings;
   private final ProfileParser profiles;
   private final ForecastParser forecasts;
-  private final BridgeOutbox outbox;
+  private final BridgeWriter writer;
   private final Clock clock;
   private final int maxPayloadBytes;
 
-  public BridgePipeline(
+  public BridgeSteps(
       DeviceRegistry devices,
       ReadingParser readings,
       ProfileParser profiles,
       ForecastParser forecasts,
-      BridgeOutbox outbox,
+      BridgeWriter writer,
       Clock clock,
       int maxPayloadBytes) {
     this.devices = devices;
     this.readings = readings;
     this.profiles = profiles;
     this.forecasts = forecasts;
-    this.outbox = outbox;
+    this.writer = writer;
     this.clock = clock;
     this.maxPayloadBytes = maxPayloadBytes;
   }
@@ -77,16 +77,16 @@ public class BridgePipeline {
         case READING -> {
           var event =
               readings.parse(sensorUuid, raw, received).toEvent(deviceId, transport, received);
-          yield outbox
+          yield writer
               .reading(event)
               .thenApply(ack -> new Outcome.Accepted(kind, event.getEventId()));
         }
         case PROFILE ->
-            outbox
+            writer
                 .profile(profiles.parse(sensorUuid, raw, received))
                 .thenApply(ack -> new Outcome.Accepted(kind, sensorUuid));
         case FORECAST ->
-            outbox
+            writer
                 .forecast(forecasts.parse(sensorUuid, raw, received, transport))
                 .thenApply(ack -> new Outcome.Accepted(kind, sensorUuid));
       };
@@ -135,12 +135,12 @@ public class BridgePipeline {
         case READING -> {
           var event =
               readings.parse(sensor, raw, received).toEvent(device.get().id(), transport, received);
-          yield outbox.reading(event).thenApply(ack -> "accepted");
+          yield writer.reading(event).thenApply(ack -> "accepted");
         }
         case PROFILE ->
-            outbox.profile(profiles.parse(sensor, raw, received)).thenApply(ack -> "accepted");
+            writer.profile(profiles.parse(sensor, raw, received)).thenApply(ack -> "accepted");
         case FORECAST ->
-            outbox
+            writer
                 .forecast(forecasts.parse(sensor, raw, received, transport))
                 .thenApply(ack -> "accepted");
       };
@@ -173,7 +173,7 @@ public class BridgePipeline {
       byte[] raw,
       InvalidReading why,
       Instant at) {
-    return outbox
+    return writer
         .reject(kind.label(), transport, deviceId, sensorUuid, raw, why, at)
         .thenApply(ack -> new Outcome.Rejected(why));
   }
