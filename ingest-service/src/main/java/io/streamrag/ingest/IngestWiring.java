@@ -22,11 +22,14 @@ import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.messaging.Message;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /** The Kafka handlers (one call into the pipeline each), the start-up tasks, and the stages. */
 @Configuration(proxyBeanMethods = false)
@@ -79,9 +82,25 @@ class IngestWiring {
       ChunkIndexer indexer,
       TopicWriter writer,
       SensorLocks locks,
-      IngestProperties properties) {
+      IngestProperties properties,
+      @Qualifier("snapshotCoalescer") TaskScheduler coalescer) {
     return new SnapshotIndexer(
-        new SnapshotText(), chunker, indexer, writer, locks, properties.coalesceWindow());
+        new SnapshotText(),
+        chunker,
+        indexer,
+        writer,
+        locks,
+        properties.coalesceWindow(),
+        coalescer);
+  }
+
+  /** Ends of coalescing windows and retries of failed flushes: one Spring-managed thread. */
+  @Bean
+  ThreadPoolTaskScheduler snapshotCoalescer() {
+    var scheduler = new ThreadPoolTaskScheduler();
+    scheduler.setPoolSize(1);
+    scheduler.setThreadNamePrefix("snapshot-coalescer-");
+    return scheduler;
   }
 
   @Bean

@@ -21,6 +21,7 @@ import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The stages of sensor-bridge and its transports, chosen by configuration. */
@@ -80,7 +81,11 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
   ForecastPoller forecastPoller(
-      TopicReaders readers, BridgeProperties properties, BridgeSteps steps, JsonMapper json) {
+      TopicReaders readers,
+      BridgeProperties properties,
+      BridgeSteps steps,
+      JsonMapper json,
+      ThreadPoolTaskScheduler forecastScheduler) {
     var profiles =
         TopicView.follow(
                 readers, Topics.SENSOR_PROFILES.name(), SensorProfileUpdated.class, (k, v) -> {})
@@ -89,6 +94,17 @@ class BridgeWiring {
         profiles,
         new OpenMeteoClient(properties.forecast().url(), json),
         steps,
-        properties.forecast().interval());
+        properties.forecast().interval(),
+        forecastScheduler);
+  }
+
+  /** The forecast poller's one thread, started and stopped by Spring. */
+  @Bean
+  @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
+  ThreadPoolTaskScheduler forecastScheduler() {
+    var scheduler = new ThreadPoolTaskScheduler();
+    scheduler.setPoolSize(1);
+    scheduler.setThreadNamePrefix("forecast-poller-");
+    return scheduler;
   }
 }

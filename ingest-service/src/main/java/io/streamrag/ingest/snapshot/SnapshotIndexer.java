@@ -12,11 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * Makes a sensor's snapshot searchable: each section (readings, profile, forecast) in English,
@@ -31,6 +29,8 @@ public final class SnapshotIndexer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SnapshotIndexer.class);
   private static final String[] SECTIONS = {"readings", "profile", "forecast"};
+  private static final long RETRY_FIRST_MS = 1_000;
+  private static final long RETRY_MAX_MS = 30_000;
 
   private final SnapshotText text;
   private final Chunker chunker;
@@ -39,12 +39,12 @@ public final class SnapshotIndexer implements AutoCloseable {
   private final SensorLocks locks;
   private final long windowNanos;
   private final Map<String, Burst> bursts = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService trailing =
-      Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "snapshot-coalescer"));
+  private final TaskScheduler trailing;
 
   /** A sensor's coalescing state: when it was last indexed, and what waits for the window's end. */
   private static final class Burst {
     long lastIndexed = Long.MIN_VALUE / 2;
+    long retryMillis = RETRY_FIRST_MS;
     SensorSnapshotUpdated pending;
     Instant pendingReceivedAt;
     boolean scheduled;
@@ -56,7 +56,9 @@ public final class SnapshotIndexer implements AutoCloseable {
       ChunkIndexer indexer,
       TopicWriter writer,
       SensorLocks locks,
-      Duration window) {
+      Duration window,
+      TaskScheduler trailing) {
+    this.trailing = trailing;
     this.text = text;
     this.chunker = chunker;
     this.indexer = indexer;
@@ -84,7 +86,7 @@ public final class SnapshotIndexer implements AutoCloseable {
       burst.scheduled = true;
       long delay = burst.lastIndexed + windowNanos - now;
       trailing.schedule(
-          () -> flush(snapshot.getSensorUuid()), Math.max(0, delay), TimeUnit.NANOSECONDS);
+          () -> flush(snapshot.getSensorUuid()), Instant.now().plusNanos(Math.max(0, delay)));
     }
   }
 
@@ -130,12 +132,10 @@ public final class SnapshotIndexer implements AutoCloseable {
         out.await();
         burst.lastIndexed = System.nanoTime();
         burst.pending = null;
+        burst.retryMillis = RETRY_FIRST_MS;
       }
     } catch (RuntimeException e) {
-      log.error(
-          "coalesced snapshot of {} could not be indexed; the next reading or a restart will",
-          sensor,
-          e);
+      retryLater(sensor, e);
     }
   }
 
@@ -156,6 +156,21 @@ public final class SnapshotIndexer implements AutoCloseable {
 
   @Override
   public void close() {
-    trailing.shutdown();
+    // the scheduler is Spring's: it stops with the context
+  }
+
+  /** A failed flush keeps its snapshot and tries again, 1 s doubling to 30 s: never dropped. */
+  private void retryLater(String sensor, RuntimeException e) {
+    synchronized (locks.of(sensor)) {
+      var burst = bursts.get(sensor);
+      log.warn(
+          "coalesced snapshot of {} could not be indexed, retrying in {} ms: {}",
+          sensor,
+          burst.retryMillis,
+          e.getMessage());
+      burst.scheduled = true;
+      trailing.schedule(() -> flush(sensor), Instant.now().plusMillis(burst.retryMillis));
+      burst.retryMillis = Math.min(RETRY_MAX_MS, burst.retryMillis * 2);
+    }
   }
 }

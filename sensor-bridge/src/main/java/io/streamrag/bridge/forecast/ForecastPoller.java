@@ -7,12 +7,12 @@ import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * Every interval, fetches the forecast for each sensor that has a location in its profile and
@@ -26,18 +26,19 @@ public final class ForecastPoller implements AutoCloseable {
   private final TopicView<SensorProfileUpdated> profiles;
   private final OpenMeteoClient client;
   private final BridgeSteps steps;
-  private final ScheduledExecutorService scheduler =
-      Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "forecast-poller"));
+  private final ScheduledFuture<?> rounds;
 
   public ForecastPoller(
       TopicView<SensorProfileUpdated> profiles,
       OpenMeteoClient client,
       BridgeSteps steps,
-      Duration interval) {
+      Duration interval,
+      TaskScheduler scheduler) {
     this.profiles = profiles;
     this.client = client;
     this.steps = steps;
-    scheduler.scheduleWithFixedDelay(this::pollOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    // Spring's scheduler logs a failed round and keeps the next ones coming.
+    this.rounds = scheduler.scheduleWithFixedDelay(this::pollOnce, Instant.now(), interval);
   }
 
   /** One round over every located sensor; returns how many forecasts were published. */
@@ -69,6 +70,6 @@ public final class ForecastPoller implements AutoCloseable {
 
   @Override
   public void close() {
-    scheduler.shutdownNow();
+    rounds.cancel(true);
   }
 }
