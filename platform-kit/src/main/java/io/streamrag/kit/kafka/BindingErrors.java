@@ -7,6 +7,7 @@ import org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAnd
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.BackOff;
+import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * Failures of Spring Cloud Stream bindings handled as every other consumer's: the container's
@@ -34,7 +35,11 @@ public final class BindingErrors implements ListenerContainerWithDlqAndRetryCust
       String group,
       BiFunction<ConsumerRecord<?, ?>, Exception, TopicPartition> dlqDestinationResolver,
       BackOff backOff) {
-    var errors = new DefaultErrorHandler(DeadLetters.recoverer(clients, null), backOff);
+    // no back-off from the binder: max-attempts 1, a record that fails is filed at once
+    var errors =
+        new DefaultErrorHandler(
+            DeadLetters.recoverer(clients, null),
+            backOff == null ? new FixedBackOff(0, 0) : backOff);
     errors.addNotRetryableExceptions(UndecodableRecordException.class);
     container.setCommonErrorHandler(errors);
     container.getContainerProperties().setObservationEnabled(true);

@@ -195,6 +195,8 @@ public final class TopicReaders implements SmartLifecycle {
   void onUnresponsive(NonResponsiveConsumerEvent event) {
     if (event.getListenerId() != null) {
       lastUnresponsive.put(event.getListenerId(), clock.instant());
+      // a child of a concurrent container is "<id>-<n>": its parent is the one health lists
+      lastUnresponsive.put(event.getListenerId().replaceFirst("-\\d+$", ""), clock.instant());
     }
   }
 
