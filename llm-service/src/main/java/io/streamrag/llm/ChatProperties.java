@@ -15,6 +15,9 @@ import org.springframework.validation.annotation.Validated;
  * @param relevanceThreshold the deterministic planner's least relevance for evidence (S3.4)
  * @param planner {@code auto} (the model plans when one is configured), {@code model} or {@code
  *     deterministic}
+ * @param maxRequestAge a request older than this is skipped: its caller has given up (the gateway's
+ *     answer timeout), and answering it would only delay the questions still waited for (after an
+ *     outage, the backlog)
  */
 @Validated
 @ConfigurationProperties("llm.chat")
@@ -27,4 +30,5 @@ public record ChatProperties(
     @jakarta.validation.constraints.Pattern(
             regexp = "auto|model|deterministic",
             message = "must be auto, model or deterministic")
-        String planner) {}
+        String planner,
+    @NotNull Duration maxRequestAge) {}

@@ -22,6 +22,7 @@ import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.NeedsHuman;
 import io.streamrag.schemas.chat.Passage;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -43,6 +44,7 @@ public class LlmSteps {
   private final AgenticAnswerer agentic;
   private final TurnRecorder memory;
   private final TopicWriter writer;
+  private final Duration maxRequestAge;
   private final Clock clock;
 
   /**
@@ -57,6 +59,7 @@ public class LlmSteps {
       AgenticAnswerer agentic,
       TurnRecorder memory,
       TopicWriter writer,
+      Duration maxRequestAge,
       Clock clock) {
     this.preRun = preRun;
     this.classicRetrieval = classicRetrieval;
@@ -65,11 +68,22 @@ public class LlmSteps {
     this.agentic = agentic;
     this.memory = memory;
     this.writer = writer;
+    this.maxRequestAge = maxRequestAge;
     this.clock = clock;
   }
 
   /** Answers one chat request. */
   public void answer(ChatRequested request) {
+    // 0. a request whose caller has given up is skipped: after an outage, the backlog must not keep
+    // the questions still waited for waiting
+    Duration age = Duration.between(request.getRequestedAt(), clock.instant());
+    if (age.compareTo(maxRequestAge) > 0) {
+      log.info(
+          "skipped request {}: {} s old, nobody waits for it any more",
+          request.getRequestId(),
+          age.toSeconds());
+      return;
+    }
     var out = new AnswerStream(writer, clock, request.getRequestId());
     // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
     Preparation p;

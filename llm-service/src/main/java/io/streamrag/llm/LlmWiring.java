@@ -65,7 +65,8 @@ class LlmWiring {
       AnswerProvider provider,
       AgenticAnswerer agentic,
       TurnRecorder memory,
-      TopicWriter writer) {
+      TopicWriter writer,
+      ChatProperties chat) {
     return new LlmSteps(
         preRun,
         retrieval,
@@ -74,6 +75,7 @@ class LlmWiring {
         agentic,
         memory,
         writer,
+        chat.maxRequestAge(),
         Clock.systemUTC());
   }
 
