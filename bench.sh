@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks, not tests: they print measured figures and assert nothing.
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
+#   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50]      (needs ./run.sh running; kills its processes)
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank]
 #   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000]
 #   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]

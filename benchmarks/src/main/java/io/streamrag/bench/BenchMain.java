@@ -18,6 +18,7 @@ public final class BenchMain {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
       case "memory" -> MemoryBench.run(new Args(args, 1));
       case "alerts" -> AlertBench.run(new Args(args, 1));
+      case "chaos" -> ChaosBench.run(new Args(args, 1));
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
@@ -34,6 +35,13 @@ public final class BenchMain {
                    ./bench.sh alerts [--sensors 100]
                      against the running stack: a dry reading to the irrigation alert on each
                      sensor's SSE subscription (demo key dev-bench-key owns the bench sensors).
+                   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50] [--sensors 25]
+                     [--first-kill 15] [--kill-every 25] [--chat-timeout 70]
+                     [--order ingest-service,retrieval-service,llm-service,gateway-service,sensor-bridge,kafka]
+                     against the running stack (run.sh's supervisor restarts what it kills): chats and
+                     readings at a steady rate while each process in turn is killed with SIGKILL;
+                     prints readings accepted / in snapshots / lost, duplicate index entries, chats
+                     answered / errored / hung and each process's recovery time, as one JSON line.
                    ./bench.sh embedding [--rounds 200]
                      the bundled embedder's threading settings compared on the services' work.
                    ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]

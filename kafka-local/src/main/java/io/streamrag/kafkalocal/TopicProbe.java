@@ -112,6 +112,25 @@ public final class TopicProbe implements AutoCloseable {
     return all;
   }
 
+  /**
+   * Everything up to the topic's end as it is now (its end offsets read once, at this call).
+   *
+   * @throws AssertionError if the end is not reached within the timeout
+   */
+  public List<Received> untilEnd(Duration timeout) {
+    var end = consumer.endOffsets(consumer.assignment());
+    long deadline = System.nanoTime() + timeout.toNanos();
+    var all = new ArrayList<Received>();
+    while (end.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            "did not reach the end of " + topic + " within " + timeout + "; read " + all.size());
+      }
+      all.addAll(poll());
+    }
+    return all;
+  }
+
   private List<Received> poll() {
     var out = new ArrayList<Received>();
     for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
