@@ -41,7 +41,7 @@ public final class BindingErrors implements ListenerContainerWithDlqAndRetryCust
     var errors = new DefaultErrorHandler(DeadLetters.recoverer(clients, null), retries);
     errors.addNotRetryableExceptions(UndecodableRecordException.class);
     container.setCommonErrorHandler(errors);
-    container.getContainerProperties().setObservationEnabled(true);
+    clients.observed(container.getContainerProperties());
     readers.watch(container);
   }
 
