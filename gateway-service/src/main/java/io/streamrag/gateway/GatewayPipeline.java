@@ -1,5 +1,6 @@
 package io.streamrag.gateway;
 
+import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
@@ -7,6 +8,7 @@ import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.Outbox;
+import io.streamrag.kit.observability.TracingConfiguration;
 import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -28,6 +30,7 @@ public class GatewayPipeline {
   private final ConversationOwners conversations;
   private final Outbox outbox;
   private final JsonMapper json;
+  private final Tracer tracer;
   private final Clock clock;
 
   public GatewayPipeline(
@@ -37,6 +40,7 @@ public class GatewayPipeline {
       ConversationOwners conversations,
       Outbox outbox,
       JsonMapper json,
+      Tracer tracer,
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
@@ -44,6 +48,7 @@ public class GatewayPipeline {
     this.conversations = conversations;
     this.outbox = outbox;
     this.json = json;
+    this.tracer = tracer;
     this.clock = clock;
   }
 
@@ -145,13 +150,10 @@ public class GatewayPipeline {
             .setRequestedAt(clock.instant())
             .build();
     Flux<AnswerEvent> events = relay.open(request.getRequestId());
-    return Mono.fromFuture(
-            () ->
-                CompletableFuture.allOf(
-                    started == null
-                        ? CompletableFuture.completedFuture(null)
-                        : conversations.publish(started),
-                    outbox.send(Topics.CHAT_REQUESTS, request.getConversationId(), request)))
+    return Mono.just(request)
+        // handle runs with the HTTP request's observation current: the records join its trace
+        .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, started)))
+        .flatMap(Mono::fromFuture)
         .doOnError(e -> relay.cancel(request.getRequestId()))
         .thenReturn((Outcome) new Outcome.Answering(request, events))
         .onErrorResume(
@@ -161,6 +163,21 @@ public class GatewayPipeline {
                         503,
                         "unavailable",
                         "the chat service cannot take questions right now; try again shortly")));
+  }
+
+  /**
+   * Publishes the request (and the new conversation, if any) with its id as baggage: it travels
+   * with the trace, and every service logs it as {@code request_id}.
+   */
+  private CompletableFuture<Void> send(ChatRequested request, ConversationStarted started) {
+    try (var baggage =
+        tracer.createBaggageInScope(TracingConfiguration.REQUEST_ID, request.getRequestId())) {
+      return CompletableFuture.allOf(
+          started == null
+              ? CompletableFuture.completedFuture(null)
+              : conversations.publish(started),
+          outbox.send(Topics.CHAT_REQUESTS, request.getConversationId(), request));
+    }
   }
 
   private static Mono<Outcome> refuse(Refusal refusal) {

@@ -1,11 +1,14 @@
 package io.streamrag.gateway;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
 import io.streamrag.gateway.conversation.ConversationOwners;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.gateway.trace.TraceHandler;
+import io.streamrag.gateway.web.TraceparentHeader;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
@@ -64,8 +67,15 @@ class GatewayWiring {
   }
 
   @Bean
-  ChatHandler chatHandler(GatewayPipeline pipeline, GatewayProperties properties) {
-    return new ChatHandler(pipeline, properties.chat());
+  ChatHandler chatHandler(
+      GatewayPipeline pipeline, GatewayProperties properties, MeterRegistry meters) {
+    return new ChatHandler(pipeline, properties.chat(), meters);
+  }
+
+  /** Every response names its trace. */
+  @Bean
+  TraceparentHeader traceparentHeader() {
+    return new TraceparentHeader();
   }
 
   @Bean
@@ -116,14 +126,15 @@ class GatewayWiring {
       ConversationOwners conversations,
       Outbox outbox,
       JsonMapper json,
-      GatewayProperties properties) {
+      GatewayProperties properties,
+      Tracer tracer) {
     var guardrails =
         new Guardrails(
             List.of(
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
     return new GatewayPipeline(
-        keys, guardrails, relay, conversations, outbox, json, Clock.systemUTC());
+        keys, guardrails, relay, conversations, outbox, json, tracer, Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

@@ -1,5 +1,6 @@
 package io.streamrag.bridge;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.forecast.ForecastPoller;
 import io.streamrag.bridge.forecast.OpenMeteoClient;
@@ -48,9 +49,17 @@ class BridgeWiring {
       ForecastParser forecasts,
       BridgeOutbox outbox,
       Clock clock,
-      BridgeProperties properties) {
+      BridgeProperties properties,
+      MeterRegistry meters) {
     return new BridgePipeline(
-        devices, readings, profiles, forecasts, outbox, clock, properties.maxPayloadBytes());
+        devices,
+        readings,
+        profiles,
+        forecasts,
+        outbox,
+        clock,
+        properties.maxPayloadBytes(),
+        meters);
   }
 
   @Bean

@@ -1,5 +1,7 @@
 package io.streamrag.ingest.snapshot;
 
+import io.micrometer.context.ContextSnapshot;
+import io.micrometer.context.ContextSnapshotFactory;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
@@ -25,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * rendering in its own language: without the Arabic one, an Arabic question would never find the
  * farmer's own data. A chunk in a language the embedder does not read costs no embedding. Bursts
  * are coalesced per sensor: the first snapshot after a quiet window is indexed at once, later ones
- * within the window once, at its end, with the newest state.
+ * within the window once, at its end, with the newest state, in the trace of the newest one's
+ * reading.
  */
 public final class SnapshotIndexer implements AutoCloseable {
 
@@ -41,12 +44,14 @@ public final class SnapshotIndexer implements AutoCloseable {
   private final Map<String, Burst> bursts = new ConcurrentHashMap<>();
   private final ScheduledExecutorService trailing =
       Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "snapshot-coalescer"));
+  private final ContextSnapshotFactory context = ContextSnapshotFactory.builder().build();
 
   /** A sensor's coalescing state: when it was last indexed, and what waits for the window's end. */
   private static final class Burst {
     long lastIndexed = Long.MIN_VALUE / 2;
     SensorSnapshotUpdated pending;
     Instant pendingReceivedAt;
+    ContextSnapshot pendingTrace;
     boolean scheduled;
   }
 
@@ -80,6 +85,7 @@ public final class SnapshotIndexer implements AutoCloseable {
     }
     burst.pending = snapshot;
     burst.pendingReceivedAt = receivedAt;
+    burst.pendingTrace = context.captureAll();
     if (!burst.scheduled) {
       burst.scheduled = true;
       long delay = burst.lastIndexed + windowNanos - now;
@@ -125,9 +131,11 @@ public final class SnapshotIndexer implements AutoCloseable {
         if (burst.pending == null) {
           return;
         }
-        var out = outbox.batch();
-        index(burst.pending, burst.pendingReceivedAt, out);
-        out.await();
+        try (var trace = burst.pendingTrace.setThreadLocals()) {
+          var out = outbox.batch();
+          index(burst.pending, burst.pendingReceivedAt, out);
+          out.await();
+        }
         burst.lastIndexed = System.nanoTime();
         burst.pending = null;
       }
