@@ -1,5 +1,6 @@
 package io.streamrag.gateway;
 
+import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
@@ -8,6 +9,7 @@ import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.observability.TracingConfiguration;
 import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerError;
@@ -33,6 +35,7 @@ public class GatewaySteps {
   private final ConversationOwners conversations;
   private final TopicWriter writer;
   private final JsonMapper json;
+  private final Tracer tracer;
   private final Clock clock;
 
   public GatewaySteps(
@@ -43,6 +46,7 @@ public class GatewaySteps {
       ConversationOwners conversations,
       TopicWriter writer,
       JsonMapper json,
+      Tracer tracer,
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
@@ -51,6 +55,7 @@ public class GatewaySteps {
     this.conversations = conversations;
     this.writer = writer;
     this.json = json;
+    this.tracer = tracer;
     this.clock = clock;
   }
 
@@ -171,13 +176,10 @@ public class GatewaySteps {
         relay
             .open(request.getRequestId())
             .mergeWith(watch.stops().take(1).map(stage -> stopped(request.getRequestId(), stage)));
-    return Mono.fromFuture(
-            () ->
-                CompletableFuture.allOf(
-                    started == null
-                        ? CompletableFuture.completedFuture(null)
-                        : conversations.publish(started),
-                    writer.send(Topics.CHAT_REQUESTS, request.getConversationId(), request)))
+    return Mono.just(request)
+        // handle runs with the HTTP request's observation current: the records join its trace
+        .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, started)))
+        .flatMap(Mono::fromFuture)
         .doOnError(e -> relay.cancel(request.getRequestId()))
         .thenReturn((Outcome) new Outcome.Answering(request, events))
         .onErrorResume(
@@ -210,6 +212,21 @@ public class GatewaySteps {
                 "pipeline_unavailable",
                 stage.service() + " stopped while answering; please ask again shortly"))
         .build();
+  }
+
+  /**
+   * Publishes the request (and the new conversation, if any) with its id as baggage: it travels
+   * with the trace, and every service logs it as {@code request_id}.
+   */
+  private CompletableFuture<Void> send(ChatRequested request, ConversationStarted started) {
+    try (var baggage =
+        tracer.createBaggageInScope(TracingConfiguration.REQUEST_ID, request.getRequestId())) {
+      return CompletableFuture.allOf(
+          started == null
+              ? CompletableFuture.completedFuture(null)
+              : conversations.publish(started),
+          writer.send(Topics.CHAT_REQUESTS, request.getConversationId(), request));
+    }
   }
 
   private static Mono<Outcome> refuse(Refusal refusal) {

@@ -1,5 +1,7 @@
 package io.streamrag.gateway;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
@@ -8,6 +10,7 @@ import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.gateway.relay.WatchProperties;
 import io.streamrag.gateway.trace.TraceHandler;
+import io.streamrag.gateway.web.TraceparentHeader;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
@@ -69,8 +72,14 @@ class GatewayWiring {
   }
 
   @Bean
-  ChatHandler chatHandler(GatewaySteps steps, GatewayProperties properties) {
-    return new ChatHandler(steps, properties.chat());
+  ChatHandler chatHandler(GatewaySteps steps, GatewayProperties properties, MeterRegistry meters) {
+    return new ChatHandler(steps, properties.chat(), meters);
+  }
+
+  /** Every response names its trace. */
+  @Bean
+  TraceparentHeader traceparentHeader() {
+    return new TraceparentHeader();
   }
 
   @Bean
@@ -128,14 +137,15 @@ class GatewayWiring {
       ConversationOwners conversations,
       TopicWriter writer,
       JsonMapper json,
-      GatewayProperties properties) {
+      GatewayProperties properties,
+      Tracer tracer) {
     var guardrails =
         new Guardrails(
             List.of(
                 new PromptInjectionGuardrail(),
                 new InputLengthGuardrail(properties.chat().maxMessageChars())));
     return new GatewaySteps(
-        keys, guardrails, watch, relay, conversations, writer, json, Clock.systemUTC());
+        keys, guardrails, watch, relay, conversations, writer, json, tracer, Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")

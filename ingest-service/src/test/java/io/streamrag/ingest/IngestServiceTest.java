@@ -4,13 +4,16 @@ import static io.streamrag.ingest.SensorEvents.forecast;
 import static io.streamrag.ingest.SensorEvents.profile;
 import static io.streamrag.ingest.SensorEvents.reading;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
@@ -45,6 +48,7 @@ class IngestServiceTest {
   static final Duration WAIT = Duration.ofSeconds(20);
 
   @Autowired KnowledgeImport knowledge;
+  @Autowired MeterRegistry meters;
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
@@ -197,7 +201,7 @@ class IngestServiceTest {
   }
 
   @Test
-  void aBadRecordOnTheReadingsTopicGoesToTheDeadLetterTopicWithItsError() {
+  void aBadRecordOnTheReadingsTopicGoesToTheDeadLetterTopicWithItsErrorAndIsCounted() {
     String key = "bad-" + UUID.randomUUID();
     LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), key, "not avro".getBytes());
 
@@ -207,6 +211,14 @@ class IngestServiceTest {
       assertThat(new String(dead.raw())).isEqualTo("not avro");
       assertThat(dead.headers()).containsKey("kafka_dlt-exception-message");
     }
+    var counted =
+        meters.counter(
+            DeadLetters.METER,
+            "topic",
+            Topics.SENSOR_READINGS.name(),
+            "exception",
+            "UndecodableRecordException");
+    await().atMost(WAIT).until(() -> counted.count() > 0);
   }
 
   @Test

@@ -11,6 +11,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -52,7 +53,10 @@ class MemoryWiring {
         memory.skipFor());
   }
 
-  /** One writer thread, a bounded queue: turns are written in the background, in order. */
+  /**
+   * One writer thread, a bounded queue: turns are written in the background, in order, each in its
+   * chat's trace (its log lines carry the chat's trace_id and request_id).
+   */
   @Bean
   ThreadPoolTaskExecutor memoryWriter() {
     var executor = new ThreadPoolTaskExecutor();
@@ -62,6 +66,7 @@ class MemoryWiring {
     executor.setQueueCapacity(1_000);
     executor.setWaitForTasksToCompleteOnShutdown(true);
     executor.setAwaitTerminationSeconds(10);
+    executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
     return executor;
   }
 

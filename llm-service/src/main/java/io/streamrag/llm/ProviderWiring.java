@@ -1,5 +1,6 @@
 package io.streamrag.llm;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.ExtractiveProvider;
 import io.streamrag.llm.provider.ModelAnswerProvider;
@@ -25,13 +26,17 @@ class ProviderWiring {
 
   /** The model providers in order; empty when none is configured. Also for an agentic loop. */
   @Bean
-  ProviderChain providerChain(LlmProperties properties, JsonMapper json) {
+  ProviderChain providerChain(LlmProperties properties, JsonMapper json, MeterRegistry meters) {
     var clients =
         properties.providers().stream()
             .map(p -> new OpenAiClient(p.endpoint(properties.timeout()), json))
             .toList();
     return new ProviderChain(
-        clients, properties.breaker().settings(), properties.maxRetryWait(), Clock.systemUTC());
+        clients,
+        properties.breaker().settings(),
+        properties.maxRetryWait(),
+        Clock.systemUTC(),
+        meters);
   }
 
   @Bean

@@ -2,6 +2,8 @@ package io.streamrag.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.ExtractiveProvider;
 import io.streamrag.llm.provider.ModelAnswerProvider;
@@ -29,6 +31,7 @@ class ProviderConfigurationTest {
           .withInitializer(new ConfigDataApplicationContextInitializer())
           .withPropertyValues(LlmApplication.CONFIG_NAME)
           .withBean(JsonMapper.class, JsonMapper::new)
+          .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
           .withUserConfiguration(Settings.class, ProviderWiring.class);
 
   @Configuration(proxyBeanMethods = false)

@@ -1,5 +1,7 @@
 package io.streamrag.retrieval;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.retrieval.tool.KnowledgeTool;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
@@ -14,15 +16,18 @@ import org.springframework.stereotype.Component;
 /**
  * The Kafka handler of the query_knowledge tool (S2.1): knowledge.requests in, the answer back on
  * the topic the caller named (knowledge.replies), keyed by call id and carrying the caller's
- * correlation id. A call that cannot be decoded or answered goes to dlq.retrieval.knowledge.
+ * correlation id. A call that cannot be decoded or answered goes to dlq.retrieval.knowledge. Each
+ * call is observed as a {@value RetrievalRequests#SEARCH} of {@code call=tool}.
  */
 @Component
 class KnowledgeRequests {
 
   private final KnowledgeTool tool;
+  private final ObservationRegistry observations;
 
-  KnowledgeRequests(KnowledgeTool tool) {
+  KnowledgeRequests(KnowledgeTool tool, ObservationRegistry observations) {
     this.tool = tool;
+    this.observations = observations;
   }
 
   @KafkaListener(
@@ -33,8 +38,10 @@ class KnowledgeRequests {
       containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
   @SendTo
   Message<KnowledgeToolAnswered> answer(KnowledgeToolCalled call) {
-    return MessageBuilder.withPayload(tool.answer(call))
-        .setHeader(KafkaHeaders.KEY, call.getCallId())
-        .build();
+    var answer =
+        Observation.createNotStarted(RetrievalRequests.SEARCH, observations)
+            .lowCardinalityKeyValue("call", "tool")
+            .observe(() -> tool.answer(call));
+    return MessageBuilder.withPayload(answer).setHeader(KafkaHeaders.KEY, call.getCallId()).build();
   }
 }

@@ -1,5 +1,7 @@
 package io.streamrag.retrieval;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.RetrievalRequested;
@@ -12,15 +14,21 @@ import org.springframework.stereotype.Component;
 
 /**
  * The Kafka handler: retrieval.requests in, the context back on the topic the caller named
- * (retrieval.replies), keyed by call id and carrying the caller's correlation id.
+ * (retrieval.replies), keyed by call id and carrying the caller's correlation id. Each search is
+ * observed as {@value #SEARCH}: a span in the chat's trace and a timer of retrieval latency.
  */
 @Component
 class RetrievalRequests {
 
-  private final RetrievalSteps steps;
+  /** The observation (span and timer) of one search, tagged with the {@code call} it answers. */
+  static final String SEARCH = "retrieval.search";
 
-  RetrievalRequests(RetrievalSteps steps) {
+  private final RetrievalSteps steps;
+  private final ObservationRegistry observations;
+
+  RetrievalRequests(RetrievalSteps steps, ObservationRegistry observations) {
     this.steps = steps;
+    this.observations = observations;
   }
 
   @KafkaListener(
@@ -31,7 +39,11 @@ class RetrievalRequests {
       containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
   @SendTo
   Message<ContextRetrieved> retrieve(RetrievalRequested call) {
-    return MessageBuilder.withPayload(steps.handle(call))
+    var context =
+        Observation.createNotStarted(SEARCH, observations)
+            .lowCardinalityKeyValue("call", "context")
+            .observe(() -> steps.handle(call));
+    return MessageBuilder.withPayload(context)
         .setHeader(KafkaHeaders.KEY, call.getCallId())
         .build();
   }

@@ -1,5 +1,6 @@
 package io.streamrag.bridge;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.Device;
 import io.streamrag.bridge.auth.DeviceRegistry;
@@ -16,9 +17,13 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What happens to every payload, whatever the transport (HTTP, MQTT, the forecast poller). The
  * returned future completes once the broker has the accepted record or the reject: an accepted
- * payload is never lost, and a refused one is always kept.
+ * payload is never lost, and a refused one is always kept, and counted: {@value #REJECTS}, tagged
+ * with its {@code reason} code, {@code kind} and {@code transport}.
  */
 public class BridgeSteps {
+
+  /** The counter of refused payloads. */
+  public static final String REJECTS = "bridge.rejects";
 
   /** What a payload claims to be. */
   public enum Kind {
@@ -38,6 +43,7 @@ public class BridgeSteps {
   private final BridgeWriter writer;
   private final Clock clock;
   private final int maxPayloadBytes;
+  private final MeterRegistry meters;
 
   public BridgeSteps(
       DeviceRegistry devices,
@@ -46,7 +52,8 @@ public class BridgeSteps {
       ForecastParser forecasts,
       BridgeWriter writer,
       Clock clock,
-      int maxPayloadBytes) {
+      int maxPayloadBytes,
+      MeterRegistry meters) {
     this.devices = devices;
     this.readings = readings;
     this.profiles = profiles;
@@ -54,6 +61,7 @@ public class BridgeSteps {
     this.writer = writer;
     this.clock = clock;
     this.maxPayloadBytes = maxPayloadBytes;
+    this.meters = meters;
   }
 
   /**
@@ -173,6 +181,10 @@ public class BridgeSteps {
       byte[] raw,
       InvalidReading why,
       Instant at) {
+    meters
+        .counter(
+            REJECTS, "reason", why.reason().code(), "kind", kind.label(), "transport", transport)
+        .increment();
     return writer
         .reject(kind.label(), transport, deviceId, sensorUuid, raw, why, at)
         .thenApply(ack -> new Outcome.Rejected(why));

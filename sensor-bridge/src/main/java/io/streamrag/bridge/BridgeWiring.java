@@ -1,5 +1,6 @@
 package io.streamrag.bridge;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.forecast.ForecastPoller;
 import io.streamrag.bridge.forecast.OpenMeteoClient;
@@ -49,9 +50,17 @@ class BridgeWiring {
       ForecastParser forecasts,
       BridgeWriter writer,
       Clock clock,
-      BridgeProperties properties) {
+      BridgeProperties properties,
+      MeterRegistry meters) {
     return new BridgeSteps(
-        devices, readings, profiles, forecasts, writer, clock, properties.maxPayloadBytes());
+        devices,
+        readings,
+        profiles,
+        forecasts,
+        writer,
+        clock,
+        properties.maxPayloadBytes(),
+        meters);
   }
 
   @Bean

@@ -25,9 +25,10 @@ final class Http {
 
   /**
    * A chat response: the status, its declared content type, the body decoded strictly as UTF-8 (a
-   * byte sequence that is not UTF-8 fails the call), and, for a stream, its events.
+   * byte sequence that is not UTF-8 fails the call), for a stream its events, and the W3C {@code
+   * traceparent} header naming its trace (empty when absent).
    */
-  record Chat(int status, String contentType, String body, List<Event> events) {
+  record Chat(int status, String contentType, String body, List<Event> events, String traceparent) {
 
     /** The answer text: the {@code text} of every {@code token} event, in order. */
     String tokens() {
@@ -115,7 +116,8 @@ final class Http {
         response.statusCode(),
         response.headers().firstValue("Content-Type").orElse(""),
         body,
-        events(body));
+        events(body),
+        response.headers().firstValue("traceparent").orElse(""));
   }
 
   /** The bytes as UTF-8, refusing malformed input instead of replacing it with U+FFFD. */
@@ -130,6 +132,16 @@ final class Http {
     } catch (CharacterCodingException e) {
       throw new AssertionError("the response is not UTF-8", e);
     }
+  }
+
+  /** A plain GET without credentials (e.g. an actuator endpoint): the body of a 200. */
+  static String text(String url) {
+    var response =
+        send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).GET().build());
+    if (response.statusCode() != 200) {
+      throw new AssertionError("GET " + url + ": " + response.statusCode() + " " + response.body());
+    }
+    return response.body();
   }
 
   /** A plain JSON call: its status and parsed body. */

@@ -15,7 +15,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The whole system in one JVM: a real KRaft broker and the five services, each its own Spring Boot
  * application with its own configuration file, talking only through Kafka. Demo profile: demo
- * credentials and the demo knowledge bases.
+ * credentials and the demo knowledge bases. Every span they end is kept in {@link RecordedSpans}.
  */
 final class RunningSystem implements AutoCloseable {
 
@@ -155,6 +155,7 @@ final class RunningSystem implements AutoCloseable {
         new SpringApplicationBuilder(app)
             .properties(configName)
             .profiles("demo")
+            .initializers(RecordedSpans::addTo)
             .run(args.toArray(String[]::new));
     services.add(context);
     return context;

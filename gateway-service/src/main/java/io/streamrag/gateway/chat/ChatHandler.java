@@ -1,5 +1,7 @@
 package io.streamrag.gateway.chat;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.GatewaySteps;
 import io.streamrag.gateway.GatewaySteps.Outcome;
@@ -10,9 +12,12 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
@@ -31,12 +36,20 @@ import reactor.core.publisher.Mono;
  */
 public final class ChatHandler {
 
+  /** The timer of the wait from a question's admission to its answer's first token. */
+  public static final String FIRST_TOKEN = "gateway.chat.first.token";
+
   private final GatewaySteps steps;
   private final GatewayProperties.Chat limits;
+  private final Timer firstToken;
 
-  public ChatHandler(GatewaySteps steps, GatewayProperties.Chat limits) {
+  public ChatHandler(GatewaySteps steps, GatewayProperties.Chat limits, MeterRegistry meters) {
     this.steps = steps;
     this.limits = limits;
+    this.firstToken =
+        Timer.builder(FIRST_TOKEN)
+            .description("From a chat question being admitted to its answer's first token")
+            .register(meters);
   }
 
   public Mono<ServerResponse> chat(ServerRequest request) {
@@ -84,6 +97,7 @@ public final class ChatHandler {
             .takeUntil(
                 e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
             .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()))
+            .doOnNext(timeToFirstToken(request))
             .map(e -> toSse(request, e))
             .onErrorResume(
                 TimeoutException.class,
@@ -103,6 +117,15 @@ public final class ChatHandler {
                 Flux.interval(limits.keepAlive())
                     .map(i -> ServerSentEvent.builder().comment("keep-alive").build())
                     .takeUntilOther(shared.ignoreElements().then(Mono.just(true)))));
+  }
+
+  private Consumer<AnswerEvent> timeToFirstToken(ChatRequested request) {
+    var seen = new AtomicBoolean();
+    return e -> {
+      if (e.getType() == AnswerEventType.TOKEN && seen.compareAndSet(false, true)) {
+        firstToken.record(Duration.between(request.getRequestedAt(), Instant.now()));
+      }
+    };
   }
 
   private static ServerSentEvent<Object> toSse(ChatRequested request, AnswerEvent e) {

@@ -1,5 +1,7 @@
 package io.streamrag.gateway.webhook;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.schemas.Topics;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -22,7 +24,8 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
  * Where an alert goes after its last failed delivery: the catalogue's dead-letter topic of {@code
  * sensor.alerts} ({@code dlq.gateway.webhooks}), same key, same partition, its original bytes, with
  * spring-kafka's standard {@code kafka_dlt-*} exception headers and {@value
- * WebhookFailed#PENDING_HEADER} naming the keys still owed it. Nothing is lost.
+ * WebhookFailed#PENDING_HEADER} naming the keys still owed it, counted as every dead letter is
+ * ({@link DeadLetters#METER}). Nothing is lost.
  */
 final class WebhookDeadLetters implements DisposableBean {
 
@@ -31,8 +34,10 @@ final class WebhookDeadLetters implements DisposableBean {
   private final DefaultKafkaProducerFactory<String, byte[]> producers;
   private final DeadLetterPublishingRecoverer recoverer;
   private final DeliveredKeys delivered;
+  private final MeterRegistry meters;
 
-  WebhookDeadLetters(Map<String, Object> producerConfig, DeliveredKeys delivered) {
+  WebhookDeadLetters(
+      Map<String, Object> producerConfig, DeliveredKeys delivered, MeterRegistry meters) {
     var config = new HashMap<>(producerConfig);
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     config.put(ProducerConfig.CLIENT_ID_CONFIG, "gateway-webhook-dead-letters");
@@ -57,6 +62,7 @@ final class WebhookDeadLetters implements DisposableBean {
           return headers;
         });
     this.delivered = delivered;
+    this.meters = meters;
   }
 
   /**
@@ -65,6 +71,7 @@ final class WebhookDeadLetters implements DisposableBean {
    */
   void accept(ConsumerRecord<?, ?> record, Exception e) {
     recoverer.accept(record, e); // throws if the dead letter is not written: it is tried again
+    DeadLetters.count(meters, record, e);
     log.warn(
         "alert of sensor {} ({}-{}@{}) dead-lettered: {}",
         record.key(),

@@ -1,5 +1,6 @@
 package io.streamrag.gateway.webhook;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.alert.AlertJson;
 import io.streamrag.schemas.Topics;
@@ -31,8 +32,9 @@ class WebhookWiring {
   }
 
   @Bean
-  WebhookDeadLetters webhookDeadLetters(KafkaProperties kafka, DeliveredKeys delivered) {
-    return new WebhookDeadLetters(kafka.buildProducerProperties(), delivered);
+  WebhookDeadLetters webhookDeadLetters(
+      KafkaProperties kafka, DeliveredKeys delivered, MeterRegistry meters) {
+    return new WebhookDeadLetters(kafka.buildProducerProperties(), delivered, meters);
   }
 
   @Bean

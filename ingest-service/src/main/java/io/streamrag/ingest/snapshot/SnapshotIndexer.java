@@ -1,5 +1,7 @@
 package io.streamrag.ingest.snapshot;
 
+import io.micrometer.context.ContextSnapshot;
+import io.micrometer.context.ContextSnapshotFactory;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkDraft;
 import io.streamrag.ingest.index.ChunkIndexer;
@@ -23,7 +25,8 @@ import org.springframework.scheduling.TaskScheduler;
  * rendering in its own language: without the Arabic one, an Arabic question would never find the
  * farmer's own data. A chunk in a language the embedder does not read costs no embedding. Bursts
  * are coalesced per sensor: the first snapshot after a quiet window is indexed at once, later ones
- * within the window once, at its end, with the newest state.
+ * within the window once, at its end, with the newest state, in the trace of the newest one's
+ * reading.
  */
 public final class SnapshotIndexer implements AutoCloseable {
 
@@ -40,6 +43,7 @@ public final class SnapshotIndexer implements AutoCloseable {
   private final long windowNanos;
   private final Map<String, Burst> bursts = new ConcurrentHashMap<>();
   private final TaskScheduler trailing;
+  private final ContextSnapshotFactory context = ContextSnapshotFactory.builder().build();
 
   /** A sensor's coalescing state: when it was last indexed, and what waits for the window's end. */
   private static final class Burst {
@@ -47,6 +51,7 @@ public final class SnapshotIndexer implements AutoCloseable {
     long retryMillis = RETRY_FIRST_MS;
     SensorSnapshotUpdated pending;
     Instant pendingReceivedAt;
+    ContextSnapshot pendingTrace;
     boolean scheduled;
   }
 
@@ -82,6 +87,7 @@ public final class SnapshotIndexer implements AutoCloseable {
     }
     burst.pending = snapshot;
     burst.pendingReceivedAt = receivedAt;
+    burst.pendingTrace = context.captureAll();
     if (!burst.scheduled) {
       burst.scheduled = true;
       long delay = burst.lastIndexed + windowNanos - now;
@@ -127,9 +133,11 @@ public final class SnapshotIndexer implements AutoCloseable {
         if (burst.pending == null) {
           return;
         }
-        var out = writer.batch();
-        index(burst.pending, burst.pendingReceivedAt, out);
-        out.await();
+        try (var trace = burst.pendingTrace.setThreadLocals()) {
+          var out = writer.batch();
+          index(burst.pending, burst.pendingReceivedAt, out);
+          out.await();
+        }
         burst.lastIndexed = System.nanoTime();
         burst.pending = null;
         burst.retryMillis = RETRY_FIRST_MS;

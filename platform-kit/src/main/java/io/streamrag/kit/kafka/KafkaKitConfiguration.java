@@ -1,5 +1,11 @@
 package io.streamrag.kit.kafka;
 
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Clock;
@@ -21,7 +27,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -33,9 +38,10 @@ import org.springframework.util.backoff.FixedBackOff;
 /**
  * The Kafka plumbing every service shares, all of it built from Boot's {@code spring.kafka.*}
  * ({@link KafkaClients}): the catalogue's topics checked (and the owned ones created) before
- * anything reads; {@link TopicReaders} for topics read whole on every replica; an {@link
+ * anything reads; {@link TopicReaders} for topics read whole on every replica; a {@link
  * TopicWriter} with an idempotent producer of its own; the listener factory that serves the request
- * side of {@link RequestReply}; and {@link ConsumerHealth}'s two indicators.
+ * side of {@link RequestReply}; and {@link ConsumerHealth}'s two indicators. Every client records
+ * spans and metrics to the service's registries (see {@link KafkaClients}).
  */
 @AutoConfiguration(after = KafkaAutoConfiguration.class)
 public class KafkaKitConfiguration {
@@ -43,9 +49,34 @@ public class KafkaKitConfiguration {
   /** The name of the listener container factory for request/reply servers. */
   public static final String REQUEST_LISTENER_FACTORY = "requestListenerFactory";
 
+  private static final String GROUP_TAG = "messaging.kafka.consumer.group";
+
   @Bean
-  KafkaClients kafkaClients(KafkaProperties properties) {
-    return new KafkaClients(properties);
+  KafkaClients kafkaClients(
+      KafkaProperties properties,
+      ObjectProvider<ObservationRegistry> observations,
+      ObjectProvider<MeterRegistry> meters) {
+    return new KafkaClients(
+        properties,
+        observations.getIfUnique(() -> ObservationRegistry.NOOP),
+        meters.getIfAvailable(CompositeMeterRegistry::new));
+  }
+
+  /**
+   * Listener metrics with one set of tags, as Prometheus requires of all meters of a name: a
+   * container without a consumer group ({@link TopicReaders}) says {@code none} where the others
+   * name theirs, instead of its meters being dropped from the scrape.
+   */
+  @Bean
+  MeterFilter listenersWithoutGroup() {
+    return new MeterFilter() {
+      @Override
+      public Meter.Id map(Meter.Id id) {
+        return id.getName().startsWith("spring.kafka.listener") && id.getTag(GROUP_TAG) == null
+            ? id.withTag(Tag.of(GROUP_TAG, "none"))
+            : id;
+      }
+    };
   }
 
   /**
@@ -109,9 +140,7 @@ public class KafkaKitConfiguration {
             new StringSerializer(),
             (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
     // Not a bean: Boot keeps its own producer factory for anything else that wants one.
-    var template = new KafkaTemplate<>(producers);
-    template.setObservationEnabled(true);
-    return new TopicWriter(template);
+    return new TopicWriter(clients.observed(new KafkaTemplate<>(producers)));
   }
 
   /**
@@ -130,21 +159,21 @@ public class KafkaKitConfiguration {
     config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
     config.remove(ConsumerConfig.CLIENT_ID_CONFIG); // each listener names its own
     factory.setConsumerFactory(
-        new DefaultKafkaConsumerFactory<>(
+        clients.consumerFactory(
             config,
             new StringDeserializer(),
-            new ErrorHandlingDeserializer<>(new AvroDeserializer())));
+            new ErrorHandlingDeserializer<SpecificRecord>(new AvroDeserializer())));
     var replyConfig = clients.producer("replies");
     replyConfig.put(ProducerConfig.LINGER_MS_CONFIG, 0);
     var replies =
-        new KafkaTemplate<>(
-            new DefaultKafkaProducerFactory<String, SpecificRecord>(
-                replyConfig, new StringSerializer(), new AvroSerializer()));
-    replies.setObservationEnabled(true);
+        clients.observed(
+            new KafkaTemplate<>(
+                new DefaultKafkaProducerFactory<String, SpecificRecord>(
+                    replyConfig, new StringSerializer(), new AvroSerializer())));
     factory.setReplyTemplate(replies);
     factory.setCommonErrorHandler(
         new DefaultErrorHandler(DeadLetters.recoverer(clients, replies), new FixedBackOff(0, 0)));
-    factory.getContainerProperties().setObservationEnabled(true);
+    clients.observed(factory.getContainerProperties());
     factory.getContainerProperties().setMonitorInterval(5);
     return factory;
   }

@@ -48,7 +48,6 @@ public final class RequestReply {
     var template = new ReplyingKafkaTemplate<>(producers, container);
     template.setSharedReplyTopic(true);
     template.setBinaryCorrelation(false);
-    template.setObservationEnabled(true);
-    return template;
+    return readers.clients().observed(template);
   }
 }

@@ -14,7 +14,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
-import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.event.NonResponsiveConsumerEvent;
 import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.ContainerProperties;
@@ -123,12 +122,11 @@ public final class TopicReaders implements SmartLifecycle {
     var config = clients.consumer(name);
     config.putAll(tuning);
     config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-    var consumers = new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(), values);
-    var properties = new ContainerProperties(from);
+    var consumers = clients.consumerFactory(config, new StringDeserializer(), values);
+    var properties = clients.observed(new ContainerProperties(from));
     properties.setAckMode(ContainerProperties.AckMode.MANUAL); // never acknowledged: no group
     properties.setPollTimeout(POLL_TIMEOUT.toMillis());
     properties.setMonitorInterval((int) Math.max(1, monitorInterval.toSeconds()));
-    properties.setObservationEnabled(true);
     var container = new KafkaMessageListenerContainer<>(consumers, properties);
     container.setBeanName(name);
     container.setApplicationEventPublisher(events);

@@ -2,6 +2,7 @@ package io.streamrag.retrieval.feed;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
@@ -29,6 +30,8 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.kafka.support.TopicPartitionOffset;
+import org.springframework.kafka.support.micrometer.KafkaListenerObservation;
+import org.springframework.kafka.support.micrometer.KafkaRecordReceiverContext;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
@@ -52,6 +55,7 @@ public final class IndexFeed implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(IndexFeed.class);
   private static final String TOPIC = Topics.INDEX_CHANGES.name();
+  private static final String LISTENER = "retrieval-index-feed";
 
   private final TopicReaders readers;
   private final ChunkStore store;
@@ -61,6 +65,7 @@ public final class IndexFeed implements AutoCloseable {
   private final Timer freshness;
   private final FreshnessLog freshnessLog;
   private final DeadLetterPublishingRecoverer deadLetters;
+  private final ObservationRegistry observations;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
   private final AtomicBoolean checkpointing = new AtomicBoolean();
   private final Map<TopicPartition, Long> handled = new ConcurrentHashMap<>();
@@ -90,6 +95,7 @@ public final class IndexFeed implements AutoCloseable {
     this.changes = new IndexChanges(model);
     this.freshnessLog = freshnessLog;
     this.deadLetters = DeadLetters.recoverer(readers.clients(), null);
+    this.observations = readers.clients().observations();
     this.freshness =
         Timer.builder("retrieval.index.freshness")
             .description("From a fact entering the system to its chunk being searchable")
@@ -117,7 +123,7 @@ public final class IndexFeed implements AutoCloseable {
     backOff.setMaxInterval(5_000);
     container =
         readers.start(
-            "retrieval-index-feed",
+            LISTENER,
             Map.of(
                 ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
                 100,
@@ -179,7 +185,7 @@ public final class IndexFeed implements AutoCloseable {
         handled.put(tp, record.offset() + 1);
         continue;
       }
-      change.applyTo(store); // a store failure throws: the error handler retries with back-off
+      applyInItsTrace(record, change); // a store failure throws: the error handler retries
       handled.put(tp, record.offset() + 1);
       applied.add(change);
     }
@@ -191,6 +197,20 @@ public final class IndexFeed implements AutoCloseable {
       change.sourceTime().ifPresent(t -> lastApplied = t);
     }
     moved(consumer);
+  }
+
+  /**
+   * Applies a change observed as a record listener's record is (this is a batch listener): a span
+   * around the apply that continues the trace of the fact that caused it, e.g. a sensor reading's.
+   */
+  private void applyInItsTrace(ConsumerRecord<String, byte[]> record, IndexChanges.Change change) {
+    KafkaListenerObservation.LISTENER_OBSERVATION
+        .observation(
+            null,
+            KafkaListenerObservation.DefaultKafkaListenerObservationConvention.INSTANCE,
+            () -> new KafkaRecordReceiverContext(record, LISTENER, () -> null),
+            observations)
+        .observe(() -> change.applyTo(store));
   }
 
   private void moved(Consumer<?, ?> consumer) {

@@ -10,6 +10,7 @@ import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
 /** The query_knowledge tool and the bounded executor its KB searches run on. */
@@ -26,6 +27,8 @@ class ToolWiring {
     executor.setThreadNamePrefix("knowledge-search-");
     // the Kafka listener stops after context close begins: calls it is still answering may search
     executor.setAcceptTasksAfterContextClose(true);
+    // each search logs with the call's trace_id and request_id
+    executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
     return executor;
   }
 

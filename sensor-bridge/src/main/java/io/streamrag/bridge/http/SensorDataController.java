@@ -9,6 +9,7 @@ import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.Problems;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -70,13 +71,15 @@ class SensorDataController {
     return DataBufferUtils.join(request.getBody(), KEEP_LIMIT)
         .map(SensorDataController::bytes)
         .defaultIfEmpty(new byte[0])
-        .flatMap(
-            raw -> Mono.fromFuture(() -> steps.handle(kind, "http", credentials, sensorUuid, raw)))
+        // handle runs with the HTTP request's observation current: the record joins its trace
+        .<CompletableFuture<Outcome>>handle(
+            (raw, sink) -> sink.next(steps.handle(kind, "http", credentials, sensorUuid, raw)))
         .onErrorResume(
             DataBufferLimitException.class,
             e ->
-                Mono.fromFuture(
+                Mono.fromSupplier(
                     () -> steps.refuseOversized(kind, "http", credentials, sensorUuid, KEEP_LIMIT)))
+        .flatMap(Mono::fromFuture)
         .map(SensorDataController::response);
   }
 

@@ -2,7 +2,9 @@ package io.streamrag.bridge.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.BridgeIntegrationTest;
+import io.streamrag.bridge.BridgeSteps;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
@@ -11,10 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
 /** A sensor's data over HTTP against a real broker: what the caller sees, what lands on topics. */
 class SensorDataEndpointTest extends BridgeIntegrationTest {
+
+  @Autowired MeterRegistry meters;
 
   @Test
   void aValidReadingIsAcceptedAndPublishedKeyedByItsSensor() {
@@ -47,8 +52,12 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
   }
 
   @Test
-  void anOutOfRangeValueIsRefusedNamingTheFieldAndKeptOnTheRejectsTopic() {
+  void anOutOfRangeValueIsRefusedNamingTheFieldAndKeptOnTheRejectsTopicAndCounted() {
     String body = "{\"ts\":\"" + Instant.now() + "\",\"ph\":15.2}";
+    var refused =
+        meters.counter(
+            BridgeSteps.REJECTS, "reason", "out_of_range", "kind", "reading", "transport", "http");
+    double before = refused.count();
 
     send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body)
         .expectStatus()
@@ -77,6 +86,7 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
     assertThat(rejected.getSensorUuid()).isEqualTo(SENSOR);
     assertThat(rejected.getKind()).isEqualTo("reading");
     assertThat(StandardCharsets.UTF_8.decode(rejected.getRaw()).toString()).isEqualTo(body);
+    assertThat(refused.count()).isEqualTo(before + 1);
   }
 
   @Test

@@ -1,6 +1,8 @@
 package io.streamrag.llm.provider.openai;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.provider.ProviderFailure;
 import io.streamrag.llm.provider.model.ChatModel;
@@ -22,11 +24,16 @@ import org.slf4j.LoggerFactory;
  * OpenAI-compatible providers in order of preference (S1.8: e.g. GapGPT, then Avalai). Each has its
  * own circuit breaker; a provider whose breaker is open, or whose 429 asked us to wait, is skipped
  * without a connection. A failure moves on to the next provider only while no token has reached the
- * caller; after that it ends the reply ({@link ProviderException#midStream()}).
+ * caller; after that it ends the reply ({@link ProviderException#midStream()}). Every failed call
+ * is counted: {@value #ERRORS}, tagged with the {@code provider} and the {@code reason} ({@code
+ * rate_limited}, {@code rejected} or {@code failed}).
  */
 public final class ProviderChain implements ChatModel {
 
   private static final Logger log = LoggerFactory.getLogger(ProviderChain.class);
+
+  /** The counter of failed calls to a provider. */
+  public static final String ERRORS = "llm.provider.errors";
 
   /** How the chain waits for a rate-limited provider; a test advances its clock instead. */
   @FunctionalInterface
@@ -38,15 +45,27 @@ public final class ProviderChain implements ChatModel {
   private final Duration maxRetryWait;
   private final Clock clock;
   private final Sleeper sleeper;
+  private final MeterRegistry meters;
+
+  /** A chain whose failures are counted nowhere (tools, tests). */
+  public ProviderChain(
+      List<OpenAiClient> clients, BreakerSettings breaker, Duration maxRetryWait, Clock clock) {
+    this(clients, breaker, maxRetryWait, clock, new CompositeMeterRegistry());
+  }
 
   /**
    * @param clients the providers, most preferred first
    * @param maxRetryWait the longest a rate-limited provider is waited for when no other answered
    * @param clock for breakers and Retry-After
+   * @param meters where failed calls are counted
    */
   public ProviderChain(
-      List<OpenAiClient> clients, BreakerSettings breaker, Duration maxRetryWait, Clock clock) {
-    this(clients, breaker, maxRetryWait, clock, d -> Thread.sleep(d.toMillis()));
+      List<OpenAiClient> clients,
+      BreakerSettings breaker,
+      Duration maxRetryWait,
+      Clock clock,
+      MeterRegistry meters) {
+    this(clients, breaker, maxRetryWait, clock, d -> Thread.sleep(d.toMillis()), meters);
   }
 
   ProviderChain(
@@ -55,10 +74,21 @@ public final class ProviderChain implements ChatModel {
       Duration maxRetryWait,
       Clock clock,
       Sleeper sleeper) {
+    this(clients, breaker, maxRetryWait, clock, sleeper, new CompositeMeterRegistry());
+  }
+
+  ProviderChain(
+      List<OpenAiClient> clients,
+      BreakerSettings breaker,
+      Duration maxRetryWait,
+      Clock clock,
+      Sleeper sleeper,
+      MeterRegistry meters) {
     this.members = clients.stream().map(c -> new Member(c, breaker, clock)).toList();
     this.maxRetryWait = maxRetryWait;
     this.clock = clock;
     this.sleeper = sleeper;
+    this.meters = meters;
   }
 
   /** True when no provider is configured. */
@@ -162,6 +192,9 @@ public final class ProviderChain implements ChatModel {
       return Optional.of(reply);
     } catch (EndpointException e) {
       member.failed(e, System.nanoTime() - start);
+      meters
+          .counter(ERRORS, "provider", member.name(), "reason", e.kind().name().toLowerCase())
+          .increment();
       failed.add(new ProviderFailure(member.name(), e.getMessage()));
       if (delivered.get()) {
         throw ProviderException.midStream(

@@ -43,6 +43,23 @@ class ChainFallbackTest extends ChainFixture {
   }
 
   @Test
+  void everyFailedCallIsCountedByProviderAndReason() {
+    gapgpt.then(Script.status(500, "internal error"));
+    avalai.then(Script.status(400, "context too long"));
+    var chain = chain(gapgpt, avalai, local);
+
+    chain.stream(QUESTION, tokens::add);
+
+    assertThat(errors("gapgpt", "failed")).isEqualTo(1);
+    assertThat(errors("avalai", "rejected")).isEqualTo(1);
+    assertThat(meters.find(ProviderChain.ERRORS).tag("provider", "local").counter()).isNull();
+  }
+
+  private double errors(String provider, String reason) {
+    return meters.counter(ProviderChain.ERRORS, "provider", provider, "reason", reason).count();
+  }
+
+  @Test
   void providersAreTriedInTheirOrderUntilOneAnswers() {
     gapgpt.then(Script.status(503, "overloaded"));
     avalai.then(Script.ok().role().raw("data: <html>"));

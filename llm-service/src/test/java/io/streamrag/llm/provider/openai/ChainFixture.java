@@ -1,5 +1,6 @@
 package io.streamrag.llm.provider.openai;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.streamrag.llm.provider.model.ModelRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ abstract class ChainFixture {
   final MutableClock clock = new MutableClock();
   final List<Duration> waited = new ArrayList<>();
   final List<String> tokens = new ArrayList<>();
+  final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
   @AfterEach
   void stop() {
@@ -50,6 +52,7 @@ abstract class ChainFixture {
         d -> {
           waited.add(d);
           clock.advance(d);
-        });
+        },
+        meters);
   }
 }
