@@ -8,8 +8,8 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.DelegatingStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
-import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkPayload;
@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -121,13 +120,12 @@ class IndexFeedTest {
   }
 
   /** A store that refuses every write until a moment passes, like Qdrant being restarted. */
-  static final class FailingStore implements ChunkStore {
-    private final ChunkStore store;
+  static final class FailingStore extends DelegatingStore {
     private final AtomicLong failUntil = new AtomicLong();
     final AtomicLong refused = new AtomicLong();
 
     FailingStore(ChunkStore store) {
-      this.store = store;
+      super(store);
     }
 
     void failFor(Duration outage) {
@@ -151,36 +149,6 @@ class IndexFeedTest {
     public void delete(String pointId) {
       check();
       store.delete(pointId);
-    }
-
-    @Override
-    public void refresh() {
-      store.refresh();
-    }
-
-    @Override
-    public List<io.streamrag.retrieval.store.Candidate> search(SearchQuery query) {
-      return store.search(query);
-    }
-
-    @Override
-    public long size() {
-      return store.size();
-    }
-
-    @Override
-    public Map<Integer, Long> appliedOffsets() {
-      return store.appliedOffsets();
-    }
-
-    @Override
-    public void checkpoint(Map<Integer, Long> offsets) {
-      store.checkpoint(offsets);
-    }
-
-    @Override
-    public void close() {
-      store.close();
     }
   }
 }

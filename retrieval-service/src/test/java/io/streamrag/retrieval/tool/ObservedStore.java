@@ -2,8 +2,8 @@ package io.streamrag.retrieval.tool;
 
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.DelegatingStore;
 import io.streamrag.retrieval.store.SearchQuery;
-import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.Scopes;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * knowledge base fail, hang until the test ends, or wait for another KB's search to run at the same
  * moment. Everything else is the real store's.
  */
-final class ObservedStore implements ChunkStore {
+final class ObservedStore extends DelegatingStore {
 
   enum Trouble {
     FAIL,
@@ -25,14 +25,13 @@ final class ObservedStore implements ChunkStore {
     MEET
   }
 
-  private final ChunkStore store;
   private final Map<String, Trouble> troubles = new ConcurrentHashMap<>();
   private final List<SearchQuery> searches = new CopyOnWriteArrayList<>();
   private final CountDownLatch released = new CountDownLatch(1);
   private volatile CountDownLatch meeting = new CountDownLatch(0);
 
   ObservedStore(ChunkStore store) {
-    this.store = store;
+    super(store);
   }
 
   /** Makes the searches of {@code kb} run into {@code trouble}. */
@@ -81,36 +80,6 @@ final class ObservedStore implements ChunkStore {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     }
-  }
-
-  @Override
-  public void upsert(StoredChunk chunk) {
-    store.upsert(chunk);
-  }
-
-  @Override
-  public void delete(String pointId) {
-    store.delete(pointId);
-  }
-
-  @Override
-  public void refresh() {
-    store.refresh();
-  }
-
-  @Override
-  public long size() {
-    return store.size();
-  }
-
-  @Override
-  public Map<Integer, Long> appliedOffsets() {
-    return store.appliedOffsets();
-  }
-
-  @Override
-  public void checkpoint(Map<Integer, Long> offsets) {
-    store.checkpoint(offsets);
   }
 
   @Override

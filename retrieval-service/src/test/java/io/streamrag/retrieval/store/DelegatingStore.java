@@ -1,0 +1,54 @@
+package io.streamrag.retrieval.store;
+
+import java.util.List;
+import java.util.Map;
+
+/** A store that passes every call to another: tests override the calls they stage trouble in. */
+public abstract class DelegatingStore implements ChunkStore {
+
+  protected final ChunkStore store;
+
+  protected DelegatingStore(ChunkStore store) {
+    this.store = store;
+  }
+
+  @Override
+  public void upsert(StoredChunk chunk) {
+    store.upsert(chunk);
+  }
+
+  @Override
+  public void delete(String pointId) {
+    store.delete(pointId);
+  }
+
+  @Override
+  public void refresh() {
+    store.refresh();
+  }
+
+  @Override
+  public List<Candidate> search(SearchQuery query) {
+    return store.search(query);
+  }
+
+  @Override
+  public long size() {
+    return store.size();
+  }
+
+  @Override
+  public Map<Integer, Long> appliedOffsets() {
+    return store.appliedOffsets();
+  }
+
+  @Override
+  public void checkpoint(Map<Integer, Long> offsets) {
+    store.checkpoint(offsets);
+  }
+
+  @Override
+  public void close() {
+    store.close();
+  }
+}
