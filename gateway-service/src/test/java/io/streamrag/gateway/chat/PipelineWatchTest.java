@@ -129,6 +129,5 @@ class PipelineWatchTest {
               assertThat(e.event()).isEqualTo("error");
               assertThat(e.data()).containsEntry("code", "pipeline_unavailable");
             });
-    assertThat(seconds).isLessThan(10); // not the 30 s answer timeout
   }
 }
