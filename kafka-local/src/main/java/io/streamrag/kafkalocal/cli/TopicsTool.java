@@ -1,0 +1,205 @@
+package io.streamrag.kafkalocal.cli;
+
+import io.streamrag.schemas.TopicSpec;
+import io.streamrag.schemas.Topics;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An operator's view of the platform's topics, as JSON lines (see {@code ./streamrag}):
+ *
+ * <pre>
+ *   topics list                                   every catalogue topic, its writer and policy
+ *   topics tail &lt;topic&gt; [--from-beginning] [--key K] [--follow] [--max N]
+ *   topics produce &lt;topic&gt;                         JSON lines on stdin, as tail prints them
+ * </pre>
+ *
+ * A line is {@code {"partition","offset","timestamp","key","headers","value"}}; {@code value} is
+ * the record in Avro's JSON encoding (read with the schema history), {@code null} for a tombstone,
+ * or {@code value_base64} for bytes that are not a catalogue record (dead letters). {@code produce}
+ * takes {@code key} and {@code value} (or {@code value_base64}, or {@code "value": null}) and
+ * writes them as the services do, so a fixed record can be put back.
+ */
+public final class TopicsTool {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private final String bootstrap;
+  private final PrintStream out;
+  private final AvroJson avro = new AvroJson();
+
+  TopicsTool(String bootstrap, PrintStream out) {
+    this.bootstrap = bootstrap;
+    this.out = out;
+  }
+
+  public static void main(String[] args) throws Exception {
+    var options = new HashMap<String, String>();
+    var words = new ArrayList<String>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].startsWith("--")) {
+        boolean flag = i + 1 >= args.length || args[i + 1].startsWith("--");
+        options.put(args[i].substring(2), flag ? "true" : args[++i]);
+      } else {
+        words.add(args[i]);
+      }
+    }
+    String bootstrap =
+        options.getOrDefault(
+            "bootstrap", System.getenv().getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "localhost:9092"));
+    var tool = new TopicsTool(bootstrap, System.out);
+    if (words.size() >= 1 && words.get(0).equals("list")) {
+      tool.list();
+    } else if (words.size() == 2 && words.get(0).equals("tail")) {
+      tool.tail(
+          spec(words.get(1)),
+          options.containsKey("from-beginning"),
+          options.get("key"),
+          options.containsKey("follow"),
+          Integer.parseInt(options.getOrDefault("max", String.valueOf(Integer.MAX_VALUE))));
+    } else if (words.size() == 2 && words.get(0).equals("produce")) {
+      int sent =
+          tool.produce(
+              spec(words.get(1)),
+              new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                  .lines()
+                  .filter(l -> !l.isBlank())
+                  .toList());
+      System.err.println(sent + " records written to " + words.get(1));
+    } else {
+      System.err.println(
+          "usage: topics list | topics tail <topic> [--from-beginning] [--key K] [--follow]"
+              + " [--max N] | topics produce <topic> < lines.jsonl   [--bootstrap host:port]");
+      System.exit(2);
+    }
+  }
+
+  private static TopicSpec spec(String name) {
+    return Topics.all().stream()
+        .filter(t -> t.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(name + " is not a catalogue topic"));
+  }
+
+  void list() {
+    for (var t : Topics.all()) {
+      ObjectNode line = JSON.createObjectNode();
+      line.put("topic", t.name());
+      line.put("writer", t.writer());
+      line.put("cleanup", t.cleanup().policy());
+      line.put("partitions", t.partitions());
+      line.put("value", t.valueType() == null ? "bytes" : t.valueType().getSimpleName());
+      out.println(line);
+    }
+  }
+
+  /** Prints the topic's records (from now, or its beginning); stops after 2 s without one. */
+  void tail(TopicSpec topic, boolean fromBeginning, String key, boolean follow, int max) {
+    try (var consumer =
+        new KafkaConsumer<>(
+            Map.<String, Object>of("bootstrap.servers", bootstrap, "client.id", "topics-tail"),
+            new StringDeserializer(),
+            new ByteArrayDeserializer())) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic.name()).stream()
+              .map(p -> new TopicPartition(topic.name(), p.partition()))
+              .toList();
+      consumer.assign(partitions);
+      if (fromBeginning) {
+        consumer.seekToBeginning(partitions);
+      } else {
+        consumer.seekToEnd(partitions);
+      }
+      partitions.forEach(consumer::position); // resolved now: what comes after is read
+      int printed = 0;
+      long quietSince = System.nanoTime();
+      while (printed < max
+          && (follow || System.nanoTime() - quietSince < Duration.ofSeconds(2).toNanos())) {
+        for (var record : consumer.poll(Duration.ofMillis(200))) {
+          quietSince = System.nanoTime();
+          if (key != null && !key.equals(record.key())) {
+            continue;
+          }
+          out.println(line(topic, record));
+          if (++printed >= max) {
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  String line(TopicSpec topic, ConsumerRecord<String, byte[]> record) {
+    ObjectNode line = JSON.createObjectNode();
+    line.put("partition", record.partition());
+    line.put("offset", record.offset());
+    line.put("timestamp", record.timestamp());
+    line.put("key", record.key());
+    ObjectNode headers = line.putObject("headers");
+    record
+        .headers()
+        .forEach(
+            h ->
+                headers.put(
+                    h.key(),
+                    h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8)));
+    if (record.value() == null) {
+      line.putNull("value");
+    } else {
+      String json = avro.toJson(topic, record.value());
+      if (json == null) {
+        line.put("value_base64", Base64.getEncoder().encodeToString(record.value()));
+      } else {
+        line.set("value", JSON.readTree(json));
+      }
+    }
+    return line.toString();
+  }
+
+  /** Writes each line's record; returns how many were written. */
+  int produce(TopicSpec topic, List<String> lines) throws Exception {
+    try (var producer =
+        new KafkaProducer<>(
+            Map.<String, Object>of(
+                "bootstrap.servers", bootstrap, "acks", "all", "client.id", "topics-produce"),
+            new StringSerializer(),
+            new ByteArraySerializer())) {
+      int sent = 0;
+      for (String text : lines) {
+        JsonNode line = JSON.readTree(text);
+        String key = line.path("key").isNull() ? null : line.path("key").asString();
+        byte[] value;
+        if (line.has("value_base64")) {
+          value = Base64.getDecoder().decode(line.get("value_base64").asString());
+        } else if (!line.has("value") || line.get("value").isNull()) {
+          value = null;
+        } else {
+          value = avro.fromJson(topic, line.get("value").toString());
+        }
+        producer.send(new ProducerRecord<>(topic.name(), key, value)).get();
+        sent++;
+      }
+      return sent;
+    }
+  }
+}
