@@ -32,6 +32,7 @@ import tools.jackson.databind.node.ObjectNode;
  *   topics list                                   every catalogue topic, its writer and policy
  *   topics tail &lt;topic&gt; [--from-beginning] [--key K] [--follow] [--max N]
  *   topics produce &lt;topic&gt;                         JSON lines on stdin, as tail prints them
+ *   topics replay &lt;dlq.topic&gt; [--key K]            dead letters back to their original topics
  * </pre>
  *
  * A line is {@code {"partition","offset","timestamp","key","headers","value"}}; {@code value} is
@@ -86,10 +87,14 @@ public final class TopicsTool {
                   .filter(l -> !l.isBlank())
                   .toList());
       System.err.println(sent + " records written to " + words.get(1));
+    } else if (words.size() == 2 && words.get(0).equals("replay")) {
+      int sent = tool.replay(spec(words.get(1)), options.get("key"));
+      System.err.println(sent + " dead letters written back to their original topics");
     } else {
       System.err.println(
           "usage: topics list | topics tail <topic> [--from-beginning] [--key K] [--follow]"
-              + " [--max N] | topics produce <topic> < lines.jsonl   [--bootstrap host:port]");
+              + " [--max N] | topics produce <topic> < lines.jsonl | topics replay <dlq.topic> [--key K]"
+              + "   [--bootstrap host:port]");
       System.exit(2);
     }
   }
@@ -201,5 +206,55 @@ public final class TopicsTool {
       }
       return sent;
     }
+  }
+
+  /**
+   * Writes every record of a dead-letter topic (or those of one key) back to the topic it came from
+   * ({@code kafka_dlt-original-topic}), same key, same bytes: once the cause is fixed, the consumer
+   * takes it again. Replaying twice is harmless where the consumer is idempotent (the index upserts
+   * by point id, ingest absorbs a reading it has seen). Returns how many were written.
+   */
+  int replay(TopicSpec deadLetters, String key) throws Exception {
+    if (!deadLetters.name().startsWith("dlq.")) {
+      throw new IllegalArgumentException(deadLetters.name() + " is not a dead-letter topic");
+    }
+    var records = new ArrayList<ConsumerRecord<String, byte[]>>();
+    try (var consumer =
+        new KafkaConsumer<>(
+            Map.<String, Object>of("bootstrap.servers", bootstrap, "client.id", "topics-replay"),
+            new StringDeserializer(),
+            new ByteArrayDeserializer())) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(deadLetters.name()).stream()
+              .map(p -> new TopicPartition(deadLetters.name(), p.partition()))
+              .toList();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+      while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+        for (var record : consumer.poll(Duration.ofMillis(200))) {
+          if (key == null || key.equals(record.key())) {
+            records.add(record);
+          }
+        }
+      }
+    }
+    try (var producer =
+        new KafkaProducer<>(
+            Map.<String, Object>of(
+                "bootstrap.servers", bootstrap, "acks", "all", "client.id", "topics-replay"),
+            new StringSerializer(),
+            new ByteArraySerializer())) {
+      for (var record : records) {
+        var origin = record.headers().lastHeader("kafka_dlt-original-topic");
+        if (origin == null) {
+          throw new IllegalStateException(
+              "dead letter at " + record.partition() + "@" + record.offset() + " names no origin");
+        }
+        String topic = new String(origin.value(), StandardCharsets.UTF_8);
+        producer.send(new ProducerRecord<>(topic, record.key(), record.value())).get();
+      }
+    }
+    return records.size();
   }
 }

@@ -70,4 +70,35 @@ class TopicsToolTest {
     tool.tail(Topics.PIPELINE_CONFIGS, true, key, false, 100);
     return bytes.toString(StandardCharsets.UTF_8).lines().toList();
   }
+
+  @Test
+  void deadLettersGoBackToTheirOriginalTopicWithTheirKeyAndBytes() throws Exception {
+    var dead = new org.apache.kafka.common.header.internals.RecordHeaders();
+    dead.add("kafka_dlt-original-topic", "sensor.readings".getBytes(StandardCharsets.UTF_8));
+    try (var producer =
+        new org.apache.kafka.clients.producer.KafkaProducer<String, byte[]>(
+            java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+            new org.apache.kafka.common.serialization.StringSerializer(),
+            new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+      producer
+          .send(
+              new org.apache.kafka.clients.producer.ProducerRecord<>(
+                  "dlq.ingest.sensors",
+                  null,
+                  "sensor-9",
+                  "raw".getBytes(StandardCharsets.UTF_8),
+                  dead))
+          .get();
+    }
+    var tool = new TopicsTool(KAFKA.bootstrapServers(), System.out);
+
+    assertThat(tool.replay(Topics.DLQ_INGEST_SENSORS, "sensor-9")).isEqualTo(1);
+
+    var bytes = new ByteArrayOutputStream();
+    new TopicsTool(KAFKA.bootstrapServers(), new PrintStream(bytes, true, StandardCharsets.UTF_8))
+        .tail(Topics.SENSOR_READINGS, true, "sensor-9", false, 10);
+    var lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    assertThat(lines).hasSize(1);
+    assertThat(JSON.readTree(lines.get(0)).get("value_base64").asString()).isEqualTo("cmF3");
+  }
 }
