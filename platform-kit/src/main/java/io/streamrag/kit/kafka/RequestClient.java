@@ -1,5 +1,7 @@
 package io.streamrag.kit.kafka;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.streamrag.schemas.TopicSpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -14,7 +16,10 @@ import org.springframework.kafka.support.KafkaHeaders;
 
 /**
  * Calls another service over Kafka and waits, at most a given time, for its typed reply. A late
- * reply is a failed call, never a hang.
+ * reply is a failed call, never a hang. When most recent calls got no reply (at least 5 of the last
+ * 10), the service is taken as down: calls fail at once for 10 s instead of each waiting out its
+ * time, then one trial call decides (a Resilience4j circuit breaker). A chat then answers degraded
+ * in milliseconds, not seconds, while retrieval-service is away.
  *
  * @param <R> the reply record type
  */
@@ -23,6 +28,7 @@ public final class RequestClient<R extends SpecificRecord> {
   private final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> template;
   private final TopicSpec requests;
   private final Class<R> replyType;
+  private final CircuitBreaker breaker;
 
   public RequestClient(
       ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> template,
@@ -31,6 +37,22 @@ public final class RequestClient<R extends SpecificRecord> {
     this.template = template;
     this.requests = requests;
     this.replyType = replyType;
+    this.breaker =
+        CircuitBreaker.of(
+            requests.name(),
+            CircuitBreakerConfig.custom()
+                .failureRateThreshold(50)
+                .minimumNumberOfCalls(5)
+                .slidingWindowSize(10)
+                .waitDurationInOpenState(Duration.ofSeconds(10))
+                .permittedNumberOfCallsInHalfOpenState(1)
+                .slowCallDurationThreshold(Duration.ofDays(1)) // timeouts are failures already
+                .build());
+  }
+
+  /** CLOSED while the service answers, OPEN while calls fail at once, HALF_OPEN on trial. */
+  public String state() {
+    return breaker.getState().name();
   }
 
   /** Why a call got no usable reply. */
@@ -46,6 +68,25 @@ public final class RequestClient<R extends SpecificRecord> {
    * @throws CallFailed when no reply came within {@code timeout}, or the reply is not an {@code R}
    */
   public R call(String key, SpecificRecord request, Duration timeout) {
+    if (!breaker.tryAcquirePermission()) {
+      throw new CallFailed(
+          "no reply on "
+              + requests.name()
+              + " to most recent calls: not waited for (circuit open, retried within 10 s)",
+          null);
+    }
+    long start = System.nanoTime();
+    try {
+      R reply = send(key, request, timeout);
+      breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+      return reply;
+    } catch (CallFailed e) {
+      breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, e);
+      throw e;
+    }
+  }
+
+  private R send(String key, SpecificRecord request, Duration timeout) {
     var record = new ProducerRecord<String, SpecificRecord>(requests.name(), key, request);
     // The reply container reads every partition by hand, so the template cannot name the reply
     // topic itself: the request carries it.
