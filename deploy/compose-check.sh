@@ -48,6 +48,7 @@ down() {
   say "tearing down..."
   "${compose[@]}" down -v >/dev/null 2>&1
   podman volume ls -q | grep "^${project}_" | xargs -r podman volume rm -f >/dev/null 2>&1
+  podman network rm -f "${project}_default" >/dev/null 2>&1
   rm -f "$conf"
 }
 trap down EXIT
