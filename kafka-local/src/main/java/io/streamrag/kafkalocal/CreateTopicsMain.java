@@ -12,8 +12,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 
 /**
  * {@code java … CreateTopicsMain <bootstrap servers>}: creates the catalogue's topics that are
- * missing on a running broker (existing ones are left as they are), then exits. The compose
- * stack's one-shot topic-init step; the partition counts and configs come from {@link Topics}.
+ * missing on a running broker (existing ones are left as they are), then exits. The compose stack's
+ * one-shot topic-init step; the partition counts and configs come from {@link Topics}.
  */
 public final class CreateTopicsMain {
 
