@@ -79,18 +79,10 @@ final class RunningSystem implements AutoCloseable {
   /** Until the gateway has seen llm-service consume chat requests again (else it answers 503). */
   void awaitGatewaySeesLlm() {
     var watch = gateway.getBean(io.streamrag.gateway.relay.PipelineWatch.class);
-    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
-    while (watch.missing().isPresent()) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("the gateway still sees no llm-service after 60 s");
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(60))
+        .pollInterval(java.time.Duration.ofMillis(100))
+        .until(() -> watch.missing().isEmpty());
   }
 
   /** Stops llm-service (its replicas, if any, take over its partitions). */
