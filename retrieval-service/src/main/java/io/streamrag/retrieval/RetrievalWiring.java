@@ -2,11 +2,13 @@ package io.streamrag.retrieval;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.embedding.Embedder;
+import io.streamrag.kit.embedding.EmbeddingProperties;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.feed.FreshnessEndpoint;
 import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
+import io.streamrag.retrieval.generation.IndexGenerations;
 import io.streamrag.retrieval.rerank.FallbackReranker;
 import io.streamrag.retrieval.rerank.RerankApiReranker;
 import io.streamrag.retrieval.rerank.RerankProperties;
@@ -19,16 +21,21 @@ import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.qdrant.QdrantChunkStore;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.concurrent.ExecutorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.core.task.TaskExecutor;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The Kafka handler (one call into the pipeline) and the stages it uses. */
@@ -50,11 +57,12 @@ class RetrievalWiring {
       Reranker reranker,
       LiveState live,
       RetrievalProperties properties,
-      IndexFeed feed) {
+      IndexGenerations generations) {
     return new RetrievalSteps(
+        // routing compares questions and KB descriptions, both embedded by the start-up model
         new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
         store,
-        embedder,
+        generations.queryEmbedder(),
         reranker,
         live,
         properties.search(),
@@ -63,62 +71,105 @@ class RetrievalWiring {
   }
 
   /**
-   * The configured store, its searches bounded by {@code retrieval.search-timeout}: a store down or
-   * too slow gives a degraded context (S0.6), never a hung or invented answer.
+   * The serving generation's store, its searches bounded by {@code retrieval.search-timeout}: a
+   * store down or too slow gives a degraded context (S0.6), never a hung or invented answer.
    */
   @Bean(destroyMethod = "close")
   GuardedChunkStore chunkStore(
-      RetrievalProperties properties,
-      Embedder embedder,
+      IndexGenerations generations,
       @Value("${retrieval.search-timeout:2s}") java.time.Duration searchTimeout) {
-    return new GuardedChunkStore(openStore(properties, embedder), searchTimeout, 4);
+    return new GuardedChunkStore(generations.searchStore(), searchTimeout, 4);
   }
 
-  /** The adapter {@code retrieval.store} names. */
-  static ChunkStore openStore(RetrievalProperties properties, Embedder embedder) {
+  /** Opens the store {@code retrieval.store} names for one generation. */
+  static IndexGenerations.StoreOpener storeOpener(RetrievalProperties properties) {
     if (properties.store() == RetrievalProperties.Store.QDRANT) {
       var q = properties.qdrant();
-      return QdrantChunkStore.open(
-          QdrantChunkStore.connect(q.host(), q.port(), q.apiKey(), q.useTls()),
-          q.collection(),
-          embedder.dimension(),
-          embedder.modelId(),
-          q.newGeneration());
+      return new IndexGenerations.StoreOpener() {
+        public ChunkStore open(Path directory, Embedder embedder) {
+          return QdrantChunkStore.open(
+              QdrantChunkStore.connect(q.host(), q.port(), q.apiKey(), q.useTls()),
+              q.collection(),
+              embedder.dimension(),
+              embedder.modelId(),
+              q.newGeneration());
+        }
+
+        public boolean buildsGenerations() {
+          return false;
+        }
+      };
     }
-    String path = properties.indexPath();
-    return LuceneChunkStore.open(
-        path == null || path.isBlank() ? null : Path.of(path),
-        embedder.dimension(),
-        embedder.modelId());
+    return (directory, embedder) ->
+        LuceneChunkStore.open(directory, embedder.dimension(), embedder.modelId());
   }
 
-  /** Starts following index.changes and waits, up to the start-up timeout, until it caught up. */
+  /**
+   * The index's generations: the current one opened and followed, start-up waiting up to its
+   * timeout until it has caught up with index.changes.
+   */
   @Bean(destroyMethod = "close")
-  IndexFeed indexFeed(
+  IndexGenerations indexGenerations(
       TopicReaders readers,
-      ChunkStore store,
       Embedder embedder,
       RetrievalProperties properties,
       MeterRegistry meters,
       FreshnessLog freshnessLog,
-      @Qualifier("indexCheckpointer") TaskExecutor checkpointer)
+      @Qualifier("indexCheckpointer") TaskExecutor checkpointer,
+      @Qualifier("indexScheduler") TaskScheduler scheduler,
+      @Qualifier("embeddingExecutor") ExecutorService embeddingExecutor,
+      Environment environment)
       throws InterruptedException {
-    var feed =
-        new IndexFeed(
-            readers,
-            store,
-            embedder.modelId(),
-            properties.checkpointEvery(),
-            checkpointer,
-            meters,
-            freshnessLog);
-    feed.start();
-    if (!feed.awaitCaughtUp(properties.startupTimeout())) {
+    String path = properties.indexPath();
+    var generations =
+        new IndexGenerations(
+            path == null || path.isBlank() ? null : Path.of(path),
+            storeOpener(properties),
+            (name, store, model, reembedder) ->
+                new IndexFeed(
+                    readers,
+                    name,
+                    store,
+                    model.modelId(),
+                    reembedder,
+                    properties.checkpointEvery(),
+                    checkpointer,
+                    meters,
+                    freshnessLog),
+            embedder,
+            nextEmbedder(environment, embeddingExecutor),
+            scheduler,
+            Clock.systemUTC());
+    if (!generations.feed().awaitCaughtUp(properties.startupTimeout())) {
       log.warn(
           "the index has not caught up with index.changes after {}; answering anyway",
           properties.startupTimeout());
     }
-    return feed;
+    return generations;
+  }
+
+  /**
+   * The model a re-embedding moves the index to ({@code embedding-next.*}, the keys of {@code
+   * embedding.*}), or {@code null} when its provider is {@code none}.
+   */
+  static Embedder nextEmbedder(Environment environment, ExecutorService executor) {
+    String provider = environment.getProperty("embedding-next.provider", "none");
+    if (provider.isBlank() || provider.equalsIgnoreCase("none")) {
+      return null;
+    }
+    return Binder.get(environment)
+        .bind("embedding-next", EmbeddingProperties.class)
+        .map(next -> next.embedder(executor))
+        .orElse(null);
+  }
+
+  /** Polls builds and retires old generations: one thread, started and stopped by Spring. */
+  @Bean
+  ThreadPoolTaskScheduler indexScheduler() {
+    var scheduler = new ThreadPoolTaskScheduler();
+    scheduler.setPoolSize(1);
+    scheduler.setThreadNamePrefix("index-generations-");
+    return scheduler;
   }
 
   /**
@@ -169,14 +220,16 @@ class RetrievalWiring {
 
   /** Ready once the index has caught up with the topic. */
   @Bean
-  HealthIndicator index(IndexFeed feed, GuardedChunkStore store) {
-    return () ->
-        (!feed.isFollowing()
-                ? Health.down()
-                : feed.isCaughtUp() ? Health.up() : Health.outOfService())
-            .withDetail("chunks", store.size())
-            .withDetail("caughtUp", feed.isCaughtUp())
-            .withDetail("failedSearchesInARow", store.failuresInARow())
-            .build();
+  HealthIndicator index(IndexGenerations generations, GuardedChunkStore store) {
+    return () -> {
+      var feed = generations.feed();
+      return (!feed.isFollowing()
+              ? Health.down()
+              : feed.isCaughtUp() ? Health.up() : Health.outOfService())
+          .withDetail("chunks", store.size())
+          .withDetail("caughtUp", feed.isCaughtUp())
+          .withDetail("failedSearchesInARow", store.failuresInARow())
+          .build();
+    };
   }
 }

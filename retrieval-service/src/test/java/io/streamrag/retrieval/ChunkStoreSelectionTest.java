@@ -27,7 +27,7 @@ class ChunkStoreSelectionTest {
   void theEmbeddedLuceneIndexIsTheDefault() throws IOException {
     var properties = bind(Map.of());
 
-    try (var store = RetrievalWiring.openStore(properties, embedder())) {
+    try (var store = RetrievalWiring.storeOpener(properties).open(null, embedder())) {
       assertThat(store).isInstanceOf(LuceneChunkStore.class);
     }
   }
@@ -42,7 +42,7 @@ class ChunkStoreSelectionTest {
                   "retrieval.qdrant.port", qdrant.port(),
                   "retrieval.qdrant.collection", "farm_chunks"));
 
-      try (var store = RetrievalWiring.openStore(properties, embedder())) {
+      try (var store = RetrievalWiring.storeOpener(properties).open(null, embedder())) {
         store.upsert(
             new StoredChunk(
                 "a", "drip irrigation", "src", "__global__", "chat", 0, "d", "en", new float[4]));

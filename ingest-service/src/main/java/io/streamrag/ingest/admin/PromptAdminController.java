@@ -1,6 +1,7 @@
 package io.streamrag.ingest.admin;
 
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.auth.AdminToken;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;

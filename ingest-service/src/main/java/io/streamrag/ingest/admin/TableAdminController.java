@@ -5,6 +5,7 @@ import io.streamrag.agronomy.irrigation.IrrigationTables;
 import io.streamrag.agronomy.table.Problem;
 import io.streamrag.agronomy.table.TableException;
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.auth.AdminToken;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;

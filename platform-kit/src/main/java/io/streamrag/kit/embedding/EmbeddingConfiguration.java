@@ -37,12 +37,7 @@ public class EmbeddingConfiguration {
   @ConditionalOnMissingBean
   Embedder embedder(
       EmbeddingProperties properties, @Qualifier("embeddingExecutor") ExecutorService executor) {
-    Embedder embedder =
-        switch (properties.provider()) {
-          case BUNDLED -> OnnxEmbedder.bundledMiniLm(executor);
-          case ONNX -> properties.onnx().embedder(executor);
-          case OPENAI -> properties.openai().embedder();
-        };
+    Embedder embedder = properties.embedder(executor);
     log.info(
         "embedding with {} ({}), languages {}",
         embedder.modelId(),

@@ -27,6 +27,19 @@ public record EmbeddingProperties(
     @DefaultValue Onnx onnx,
     @DefaultValue OpenAi openai) {
 
+  /**
+   * The embedder these keys choose.
+   *
+   * @param executor runs the texts of an in-process model's batch in parallel
+   */
+  public Embedder embedder(java.util.concurrent.Executor executor) {
+    return switch (provider) {
+      case BUNDLED -> OnnxEmbedder.bundledMiniLm(executor);
+      case ONNX -> onnx.embedder(executor);
+      case OPENAI -> openai.embedder();
+    };
+  }
+
   /** Where vectors come from. */
   public enum Provider {
     BUNDLED,

@@ -1,5 +1,6 @@
 package io.streamrag.retrieval.feed;
 
+import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.Topics;
@@ -13,20 +14,25 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /**
  * Reads an index-change record into the store operation it asks for, refusing what can never be
  * applied ({@link IllegalArgumentException}): bytes that are not an {@code IndexChanged}, a vector
- * of another embedding model, an upsert without payload.
+ * of another embedding model, an upsert without payload. A re-embedding reader embeds the text of a
+ * change from another model again instead of refusing it.
  */
 final class IndexChanges {
 
   private static final String TOPIC = Topics.INDEX_CHANGES.name();
 
   private final String model;
+  private final Embedder reembedder;
   private final AvroDeserializer avro = new AvroDeserializer();
 
   /**
    * @param model the embedding model of the store
+   * @param reembedder embeds the chunk text of a change from another model; {@code null} refuses
+   *     such a change
    */
-  IndexChanges(String model) {
+  IndexChanges(String model, Embedder reembedder) {
     this.model = model;
+    this.reembedder = reembedder;
   }
 
   /** One store operation, and when its fact entered the system. */
@@ -68,6 +74,11 @@ final class IndexChanges {
     }
     if (change.getOp() == IndexOp.DELETE) {
       return new Applied(change, null);
+    }
+    if (!change.getEmbeddingModel().equals(model) && reembedder != null) {
+      var chunk = toChunk(change);
+      // the chunk's text, without the document title ingest embeds in front of it
+      return new Applied(change, chunk.withVector(reembedder.embed(chunk.text())));
     }
     if (!change.getEmbeddingModel().equals(model)) {
       throw new IllegalArgumentException(

@@ -3,6 +3,7 @@ package io.streamrag.retrieval.feed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.ObservationRegistry;
+import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
@@ -57,7 +58,19 @@ public final class IndexFeed implements AutoCloseable {
   private static final String TOPIC = Topics.INDEX_CHANGES.name();
   private static final String LISTENER = "retrieval-index-feed";
 
+  /**
+   * How far a feed has read: summed over partitions, from the start offsets to the ends at start.
+   */
+  public record Progress(long applied, long target) {
+
+    /** 0 to 1; 1 when there was nothing to read. */
+    public double fraction() {
+      return target == 0 ? 1 : Math.min(1.0, (double) applied / target);
+    }
+  }
+
   private final TopicReaders readers;
+  private final String name;
   private final ChunkStore store;
   private final Duration checkpointEvery;
   private final TaskExecutor checkpointer;
@@ -71,6 +84,7 @@ public final class IndexFeed implements AutoCloseable {
   private final Map<TopicPartition, Long> handled = new ConcurrentHashMap<>();
   private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
   private Map<TopicPartition, Long> startEnd = Map.of();
+  private final Map<TopicPartition, Long> startFrom = new ConcurrentHashMap<>();
   private MessageListenerContainer container;
   private volatile long lastCheckpoint = System.nanoTime();
   private volatile Instant lastApplied = Instant.EPOCH;
@@ -88,11 +102,32 @@ public final class IndexFeed implements AutoCloseable {
       TaskExecutor checkpointer,
       MeterRegistry meters,
       FreshnessLog freshnessLog) {
+    this(
+        readers, LISTENER, store, model, null, checkpointEvery, checkpointer, meters, freshnessLog);
+  }
+
+  /**
+   * A feed of its own name (one per index generation), which may re-embed.
+   *
+   * @param name the consumer's name, unique in the process
+   * @param reembedder embeds the text of a change from another model; {@code null} dead-letters it
+   */
+  public IndexFeed(
+      TopicReaders readers,
+      String name,
+      ChunkStore store,
+      String model,
+      Embedder reembedder,
+      Duration checkpointEvery,
+      TaskExecutor checkpointer,
+      MeterRegistry meters,
+      FreshnessLog freshnessLog) {
     this.readers = readers;
+    this.name = name;
     this.store = store;
     this.checkpointEvery = checkpointEvery;
     this.checkpointer = checkpointer;
-    this.changes = new IndexChanges(model);
+    this.changes = new IndexChanges(model, reembedder);
     this.freshnessLog = freshnessLog;
     this.deadLetters = DeadLetters.recoverer(readers.clients(), null);
     this.observations = readers.clients().observations();
@@ -123,7 +158,7 @@ public final class IndexFeed implements AutoCloseable {
     backOff.setMaxInterval(5_000);
     container =
         readers.start(
-            LISTENER,
+            name,
             Map.of(
                 ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
                 100,
@@ -147,6 +182,19 @@ public final class IndexFeed implements AutoCloseable {
   /** True while the feed's consumer runs. */
   public boolean isFollowing() {
     return container != null && container.isRunning();
+  }
+
+  /** How far this feed has read towards the topic's ends at its start. */
+  public Progress progress() {
+    long applied = 0;
+    long target = 0;
+    for (var e : startEnd.entrySet()) {
+      long from = startFrom.getOrDefault(e.getKey(), 0L);
+      long at = positions.getOrDefault(e.getKey(), from);
+      target += Math.max(0, e.getValue() - from);
+      applied += Math.max(0, Math.min(at, e.getValue()) - from);
+    }
+    return new Progress(applied, target);
   }
 
   /** When the newest applied change's fact entered the system. */
@@ -259,6 +307,7 @@ public final class IndexFeed implements AutoCloseable {
     @Override
     public void onPartitionsAssigned(
         Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
+      assignments.forEach(startFrom::putIfAbsent);
       positions.putAll(assignments);
       if (caughtUp.getCount() > 0 && reached()) {
         log.info("index caught up: {} chunks searchable", store.size());

@@ -10,4 +10,11 @@ public record StoredChunk(
     int chunkIndex,
     String docId,
     String language,
-    float[] vector) {}
+    float[] vector) {
+
+  /** The same chunk with another vector, e.g. its text embedded by another model. */
+  public StoredChunk withVector(float[] other) {
+    return new StoredChunk(
+        pointId, text, source, sensorUuid, kbName, chunkIndex, docId, language, other);
+  }
+}

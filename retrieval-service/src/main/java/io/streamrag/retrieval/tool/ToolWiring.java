@@ -1,8 +1,8 @@
 package io.streamrag.retrieval.tool;
 
-import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.context.LiveState;
+import io.streamrag.retrieval.generation.IndexGenerations;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
@@ -36,7 +36,7 @@ class ToolWiring {
   KnowledgeTool knowledgeTool(
       LiveState live,
       ChunkStore store,
-      Embedder embedder,
+      IndexGenerations generations,
       Reranker reranker,
       RetrievalProperties properties,
       ToolProperties tool,
@@ -44,7 +44,8 @@ class ToolWiring {
     return new KnowledgeTool(
         live::knowledgeBases,
         store,
-        new PipelineSearch(properties.search(), properties.pipelines(), embedder),
+        new PipelineSearch(
+            properties.search(), properties.pipelines(), generations.queryEmbedder()),
         reranker,
         executor,
         tool.kbTimeout(),
