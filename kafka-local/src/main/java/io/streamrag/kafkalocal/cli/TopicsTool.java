@@ -49,7 +49,7 @@ public final class TopicsTool {
   private final PrintStream out;
   private final AvroJson avro = new AvroJson();
 
-  TopicsTool(String bootstrap, PrintStream out) {
+  public TopicsTool(String bootstrap, PrintStream out) {
     this.bootstrap = bootstrap;
     this.out = out;
   }
@@ -214,7 +214,7 @@ public final class TopicsTool {
    * takes it again. Replaying twice is harmless where the consumer is idempotent (the index upserts
    * by point id, ingest absorbs a reading it has seen). Returns how many were written.
    */
-  int replay(TopicSpec deadLetters, String key) throws Exception {
+  public int replay(TopicSpec deadLetters, String key) throws Exception {
     if (!deadLetters.name().startsWith("dlq.")) {
       throw new IllegalArgumentException(deadLetters.name() + " is not a dead-letter topic");
     }

@@ -6,11 +6,15 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kafkalocal.cli.TopicsTool;
+import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.DelegatingStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
+import io.streamrag.retrieval.store.TenantFilter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
@@ -19,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -93,6 +98,74 @@ class IndexFeedTest {
           .containsKey("kafka_dlt-exception-message");
       assertThat(otherModel.headers().get("kafka_dlt-exception-message")).contains("x/9");
     }
+  }
+
+  @Test
+  void deadLettersReplayedTwiceAfterTheFixAreIndexedOnce() throws Exception {
+    try (var kafka = LocalKafka.startWithCatalogue();
+        var store = LuceneChunkStore.open(null, 384, "all-minilm-l6-v2-q/384");
+        var dead = new TopicProbe(kafka.bootstrapServers(), Topics.DLQ_RETRIEVAL_INDEX.name())) {
+      var embedder = OnnxEmbedder.bundledMiniLm(Runnable::run);
+      var change = change("orphan", "old-model/2");
+      change.getPayload().setText("pistachio orchards need deep irrigation in late summer");
+      // 1. before the fix: a change embedded by another model is dead-lettered
+      try (var feed = feed(kafka, store, null, new FreshnessLog(10))) {
+        feed.start();
+        kafka.publish(Topics.INDEX_CHANGES.name(), "orphan", change);
+        dead.await(r -> "orphan".equals(r.key()), Duration.ofSeconds(20));
+      }
+      assertThat(store.size()).isZero();
+      // 2. the fix: changes of another model are embedded again; the dead letters replayed twice
+      var tool = new TopicsTool(kafka.bootstrapServers(), System.out);
+      var applied = new FreshnessLog(10);
+      try (var feed = feed(kafka, store, embedder, applied)) {
+        feed.start();
+        assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
+        var results = new java.util.ArrayList<List<String>>();
+        for (int replay = 0; replay < 2; replay++) {
+          assertThat(tool.replay(Topics.DLQ_RETRIEVAL_INDEX, null)).isEqualTo(1);
+          int times = replay + 1; // each replayed change applied, the second one as well
+          await().atMost(Duration.ofSeconds(20)).until(() -> applied.since(0).size() == times);
+          assertThat(store.size()).isEqualTo(1);
+          results.add(search(store, embedder, "irrigation of pistachio orchards"));
+        }
+        assertThat(results.get(0)).containsExactly("orphan");
+        assertThat(results.get(1)).isEqualTo(results.get(0));
+      }
+      assertThat(dead.drain(Duration.ofMillis(500))).isEmpty(); // nothing dead-lettered again
+    }
+  }
+
+  private static List<String> search(ChunkStore store, OnnxEmbedder embedder, String query) {
+    return store
+        .search(
+            new SearchQuery(
+                query,
+                embedder.embed(query),
+                new TenantFilter(Set.of("__global__"), Set.of("kb")),
+                10,
+                1.0,
+                1.0,
+                60,
+                "en"))
+        .stream()
+        .map(c -> c.chunk().pointId())
+        .toList();
+  }
+
+  private static IndexFeed feed(
+      LocalKafka kafka, ChunkStore store, OnnxEmbedder reembedder, FreshnessLog applied) {
+    var readers = TopicReaders.outsideSpring(kafka.bootstrapServers(), Duration.ofSeconds(5));
+    return new IndexFeed(
+        readers,
+        "replay-test",
+        store,
+        "all-minilm-l6-v2-q/384",
+        reembedder,
+        Duration.ofSeconds(1),
+        new SyncTaskExecutor(),
+        new SimpleMeterRegistry(),
+        applied);
   }
 
   private static IndexFeed feed(ChunkStore store) {
