@@ -6,8 +6,8 @@
 # Needs (Debian; no Docker engine, no image registry here):
 #   apt-get install -y podman runc debootstrap podman-compose
 #   /etc/containers/containers.conf: [containers] default_ulimits = []   (crun and setrlimit fail on cgroup v1)
-# ../shared/tools/container-base.sh makes localhost/debian:bookworm and localhost/jre:17 from Debian
-# packages (and does the two steps above); set BASE_JRE_IMAGE / BASE_OS_IMAGE to use public images.
+# deploy/base-images.sh makes localhost/debian:bookworm and localhost/jre:17 from Debian packages
+# (and does the two steps above); set BASE_JRE_IMAGE / BASE_OS_IMAGE to use public images instead.
 #
 #   deploy/compose-check.sh            the jars must exist: ./mvnw -q -B -DskipTests -Dspotless.check.skip package
 #   KEEP=1 deploy/compose-check.sh     leave the stack running (tear down: podman-compose -p streamrag-check down -v)
@@ -22,14 +22,9 @@ compose=(podman-compose -p "$project" -f docker-compose.yml)
 conf=$(mktemp); printf '[containers]\ndefault_ulimits = []\n[engine]\nruntime = "runc"\n' >"$conf"
 export CONTAINERS_CONF=$conf
 
-base=../shared/tools/container-base.sh
 if [ -z "${BASE_JRE_IMAGE:-}" ]; then
-  if [ -x "$base" ] || [ -f "$base" ]; then
-    say "local base images (no registry answers here)..."
-    read -r BASE_OS_IMAGE BASE_JRE_IMAGE < <(bash "$base" | tail -1) || { say "FAIL base images"; exit 1; }
-  else
-    BASE_JRE_IMAGE=eclipse-temurin:17-jre BASE_OS_IMAGE=debian:bookworm-slim
-  fi
+  say "local base images (no registry answers here)..."
+  read -r BASE_OS_IMAGE BASE_JRE_IMAGE < <(deploy/base-images.sh | tail -1) || { say "FAIL base images"; exit 1; }
 fi
 say "building images on $BASE_JRE_IMAGE / $BASE_OS_IMAGE..."
 deploy/build-images.sh "$BASE_JRE_IMAGE" "${BASE_OS_IMAGE:-debian:bookworm-slim}" || { say "FAIL image build"; exit 1; }

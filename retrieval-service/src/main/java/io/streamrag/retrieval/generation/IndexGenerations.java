@@ -121,7 +121,8 @@ public final class IndexGenerations implements AutoCloseable {
     }
     directory.makeCurrent(n);
     var opened = new Generation(n, Kind.OPENED, store, null, embedder, clock.instant());
-    opened = withFeed(opened, null);
+    // a re-embedded generation goes on embedding the changes ingest still makes with the old model
+    opened = withFeed(opened, embedder == primary ? null : embedder);
     opened.feed().start();
     current.set(opened);
   }

@@ -157,6 +157,19 @@ class IndexGenerationsTest {
     try {
       assertThat(reopened.status().current().model()).isEqualTo(CLS.modelId());
       assertThat(reopened.queryEmbedder().modelId()).isEqualTo(CLS.modelId());
+      assertThat(reopened.feed().awaitCaughtUp(WAIT)).isTrue();
+      // and it still embeds again what ingest makes with the old model
+      kafka.publish(
+          Topics.INDEX_CHANGES.name(),
+          kb + "-later",
+          chunk(kb, kb + "-later", "date palms tolerate saline irrigation water", PRIMARY));
+      await()
+          .atMost(WAIT)
+          .until(
+              () ->
+                  denseOnly(reopened, kb, "date palms tolerate saline irrigation water")
+                      .get(0)
+                      .equals(kb + "-later"));
     } finally {
       reopened.close();
       scheduler.shutdown();
