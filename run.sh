@@ -11,6 +11,8 @@
 # Ports: gateway 8080, sensor-bridge 8081 (MQTT 1883), ingest 8082, retrieval 8083, llm 8084, Kafka 9092,
 # PostgreSQL 5432 (conversation memory; binaries from a Maven artifact, data in .run/postgres).
 # Logs: .run/logs/<service>.log (restarts append to it; the previous run's is <service>.log.1).
+# Hold one service down (e.g. to reset its consumer group's offsets): `touch .run/hold/<service>`,
+# stop it (`pkill -f <service>-0.1.0-SNAPSHOT-exec.jar`); remove the file and it is started again.
 # Set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to answer with a model.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -36,7 +38,7 @@ START_DEATHS=2   # a process that dies this often before "ready" fails the start
 TAIL_LINES=15    # log lines shown with a death or a failed start
 # Per process: its pid (empty while it waits for a restart), when it started, its back-off, how often
 # it died, when it is due to restart, and when it died (until it answers again).
-declare -A PID=() SINCE=() BACKOFF=() DEATHS=() RESTART_AT=() DIED_AT=()
+declare -A PID=() SINCE=() BACKOFF=() DEATHS=() RESTART_AT=() DIED_AT=() HELD=()
 PHASE=starting # then serving, then stopping
 ROOT=$(pwd -P)
 started=$(date +%s)
@@ -179,7 +181,11 @@ supervise() {
   for n in "${NAMES[@]}"; do
     if [ -n "${PID[$n]:-}" ]; then
       alive "$n" || on_death "$n"
+    elif [ -n "${RESTART_AT[$n]:-}" ] && [ -f "$RUN/hold/$n" ]; then
+      [ -z "${HELD[$n]:-}" ] && say "$n is held ($RUN/hold/$n): not restarted until that file is gone"
+      HELD[$n]=yes
     elif [ -n "${RESTART_AT[$n]:-}" ] && [ $SECONDS -ge "${RESTART_AT[$n]}" ]; then
+      HELD[$n]=""
       RESTART_AT[$n]=""
       launch "$n"
       say "restarted $n (pid ${PID[$n]}), restart number ${DEATHS[$n]}"
@@ -210,6 +216,7 @@ other=$(cat "$RUN/run.pid" 2>/dev/null)
 echo $$ >"$RUN/run.pid"
 stop_stray_postmaster
 [ "${1:-}" = "--fresh" ] && rm -rf "$RUN/kafka" "$RUN/index" "$RUN/postgres"
+rm -rf "$RUN/hold" # a hold is for the run that saw it made
 for p in "$KAFKA_PORT" "$PG_PORT" 1883 "${PORT[@]}"; do
   in_use "$p" && fail "port $p is in use$(h=$(holder "$p") && [ -n "$h" ] && echo " by $h") (another ./run.sh? set KAFKA_PORT or PG_PORT for the infrastructure)"
 done

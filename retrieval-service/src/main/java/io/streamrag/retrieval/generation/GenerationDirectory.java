@@ -69,6 +69,18 @@ final class GenerationDirectory {
     }
   }
 
+  /** True when the root holds an index of its own, from before generations: it is not used. */
+  boolean holdsAnUnusedIndex() {
+    if (root == null || !Files.isDirectory(root)) {
+      return false;
+    }
+    try (Stream<Path> files = Files.list(root)) {
+      return files.anyMatch(f -> f.getFileName().toString().startsWith("segments_"));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** Makes generation {@code n} the one that serves after a restart. */
   void makeCurrent(int n) {
     if (root == null) {

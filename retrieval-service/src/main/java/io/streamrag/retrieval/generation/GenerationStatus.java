@@ -1,6 +1,7 @@
 package io.streamrag.retrieval.generation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +20,8 @@ public record GenerationStatus(
     Entry current,
     Entry building,
     List<Switched> switches,
-    String reembedModel,
-    String lastFailure) {
+    @JsonProperty("reembed_model") String reembedModel,
+    @JsonProperty("last_failure") String lastFailure) {
 
   /**
    * One generation.
@@ -32,11 +33,11 @@ public record GenerationStatus(
       String kind,
       String model,
       long chunks,
-      boolean caughtUp,
-      long changesRead,
-      long changesToRead,
+      @JsonProperty("caught_up") boolean caughtUp,
+      @JsonProperty("changes_read") long changesRead,
+      @JsonProperty("changes_to_read") long changesToRead,
       double progress,
-      Instant startedAt) {
+      @JsonProperty("started_at") Instant startedAt) {
 
     static Entry of(Generation g) {
       var p = g.feed().progress();
@@ -59,6 +60,6 @@ public record GenerationStatus(
       String kind,
       String model,
       long chunks,
-      double buildSeconds,
-      Instant switchedAt) {}
+      @JsonProperty("build_seconds") double buildSeconds,
+      @JsonProperty("switched_at") Instant switchedAt) {}
 }

@@ -107,6 +107,12 @@ public final class IndexGenerations implements AutoCloseable {
     this.scheduler = scheduler;
     this.clock = clock;
     // 1. open: the generation that served last, with the model its vectors were made by
+    if (directory.holdsAnUnusedIndex()) {
+      log.warn(
+          "{} holds index files of its own, from a version without generations: they are not"
+              + " used (generations live in g<N>/); delete them to free the space",
+          root);
+    }
     int n = directory.current().orElse(directory.highest() + 1);
     Embedder embedder = primary;
     ChunkStore store;
