@@ -3,6 +3,7 @@ package io.streamrag.kafkalocal.cli;
 import io.streamrag.schemas.TopicSpec;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import io.streamrag.schemas.serde.AvroSerializer;
+import io.streamrag.schemas.serde.SchemaCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import org.apache.avro.Schema;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
@@ -53,7 +53,8 @@ final class AvroJson {
     if (topic.valueType() == null) {
       throw new IllegalArgumentException(topic.name() + " carries raw bytes: use value_base64");
     }
-    Schema schema = SpecificData.get().getSchema(topic.valueType());
+    // through the catalogue: its first use trusts our generated classes (Avro 1.12 refuses others)
+    Schema schema = SchemaCatalog.current(topic.valueType());
     try {
       var decoder = DecoderFactory.get().jsonDecoder(schema, json);
       SpecificRecord record = new SpecificDatumReader<SpecificRecord>(schema).read(null, decoder);

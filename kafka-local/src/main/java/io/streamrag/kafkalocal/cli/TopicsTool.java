@@ -154,6 +154,27 @@ public final class TopicsTool {
     }
   }
 
+  /**
+   * A header as text; spring-kafka's dead-letter headers that hold numbers (the original partition,
+   * offset and timestamp) are written as big-endian binary and are shown as numbers.
+   */
+  private static void header(ObjectNode headers, String key, byte[] value) {
+    if (value == null) {
+      headers.putNull(key);
+    } else if (NUMERIC_HEADERS.contains(key) && (value.length == 4 || value.length == 8)) {
+      var bytes = java.nio.ByteBuffer.wrap(value);
+      headers.put(key, value.length == 4 ? bytes.getInt() : bytes.getLong());
+    } else {
+      headers.put(key, new String(value, StandardCharsets.UTF_8));
+    }
+  }
+
+  private static final java.util.Set<String> NUMERIC_HEADERS =
+      java.util.Set.of(
+          "kafka_dlt-original-partition",
+          "kafka_dlt-original-offset",
+          "kafka_dlt-original-timestamp");
+
   String line(TopicSpec topic, ConsumerRecord<String, byte[]> record) {
     ObjectNode line = JSON.createObjectNode();
     line.put("partition", record.partition());
@@ -161,13 +182,7 @@ public final class TopicsTool {
     line.put("timestamp", record.timestamp());
     line.put("key", record.key());
     ObjectNode headers = line.putObject("headers");
-    record
-        .headers()
-        .forEach(
-            h ->
-                headers.put(
-                    h.key(),
-                    h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8)));
+    record.headers().forEach(h -> header(headers, h.key(), h.value()));
     if (record.value() == null) {
       line.putNull("value");
     } else {

@@ -75,6 +75,7 @@ class TopicsToolTest {
   void deadLettersGoBackToTheirOriginalTopicWithTheirKeyAndBytes() throws Exception {
     var dead = new org.apache.kafka.common.header.internals.RecordHeaders();
     dead.add("kafka_dlt-original-topic", "sensor.readings".getBytes(StandardCharsets.UTF_8));
+    dead.add("kafka_dlt-original-offset", java.nio.ByteBuffer.allocate(8).putLong(1885).array());
     try (var producer =
         new org.apache.kafka.clients.producer.KafkaProducer<String, byte[]>(
             java.util.Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
@@ -91,6 +92,13 @@ class TopicsToolTest {
           .get();
     }
     var tool = new TopicsTool(KAFKA.bootstrapServers(), System.out);
+    var shown = new ByteArrayOutputStream();
+    new TopicsTool(KAFKA.bootstrapServers(), new PrintStream(shown, true, StandardCharsets.UTF_8))
+        .tail(Topics.DLQ_INGEST_SENSORS, true, "sensor-9", false, 10);
+    var headers = JSON.readTree(shown.toString(StandardCharsets.UTF_8).strip()).get("headers");
+    // the binary offset header reads as the number it is
+    assertThat(headers.get("kafka_dlt-original-offset").asLong()).isEqualTo(1885);
+    assertThat(headers.get("kafka_dlt-original-topic").asString()).isEqualTo("sensor.readings");
 
     assertThat(tool.replay(Topics.DLQ_INGEST_SENSORS, "sensor-9")).isEqualTo(1);
 
