@@ -88,7 +88,7 @@ final class StrictModel {
   static List<String> unknownFields(Object bound) {
     var out = new ArrayList<String>();
     walk(bound, "", out);
-    return out;
+    return out.stream().distinct().toList(); // a model may expose one object by two getters
   }
 
   private static void walk(Object value, String path, List<String> out) {
