@@ -56,6 +56,7 @@ final class EnvCheck {
             }
             problems.addAll(secretKey(r, service, variable));
           }
+          problems.addAll(additionalFile(r, workload.get()));
           for (String required : config.required()) {
             if (!set.contains(required)) {
               problems.add(
@@ -74,6 +75,33 @@ final class EnvCheck {
           }
         });
     return problems;
+  }
+
+  /** A file SPRING_CONFIG_ADDITIONAL_LOCATION names is mounted from a Secret that holds it. */
+  private static List<String> additionalFile(Rendered r, Rendered.Workload workload) {
+    var location =
+        workload.app().getEnv().stream()
+            .filter(e -> e.getName().equals("SPRING_CONFIG_ADDITIONAL_LOCATION"))
+            .map(EnvVar::getValue)
+            .findFirst();
+    if (location.isEmpty()) {
+      return List.of();
+    }
+    var file = java.nio.file.Path.of(location.get().replaceFirst("^file:", ""));
+    for (var mount : workload.app().getVolumeMounts()) {
+      if (java.nio.file.Path.of(mount.getMountPath()).equals(file.getParent())) {
+        var secret =
+            workload.template().getSpec().getVolumes().stream()
+                .filter(v -> v.getName().equals(mount.getName()) && v.getSecret() != null)
+                .map(v -> v.getSecret().getSecretName())
+                .findFirst();
+        var keys = secret.flatMap(name -> r.keys("Secret", name));
+        if (keys.isPresent() && keys.get().contains(file.getFileName().toString())) {
+          return List.of();
+        }
+      }
+    }
+    return List.of(workload.name() + ": no Secret mounted holds " + file);
   }
 
   private static List<String> secretKey(Rendered r, String service, EnvVar variable) {

@@ -76,6 +76,12 @@ class WorkloadsTest {
                               .path("valueFrom")
                               .path("secretKeyRef"))
                       .put("key", "pasword");
+                  Docs.env(
+                          docs,
+                          "Deployment",
+                          "gateway-service",
+                          "SPRING_CONFIG_ADDITIONAL_LOCATION")
+                      .put("value", "file:/etc/streamrag/config/gateway.yml");
                 });
     // a variable a service reads without a default, made up for the test: it must then be set
     var strict = new java.util.HashMap<>(SERVICES);
@@ -94,6 +100,10 @@ class WorkloadsTest {
         .anyMatch(p -> p.equals("retrieval-service sets RETRIEVAL_STOR, which it never reads"))
         .anyMatch(
             p -> p.equals("llm-service DATABASE_PASSWORD: Secret postgres has no key pasword"))
+        .anyMatch(
+            p ->
+                p.equals(
+                    "gateway-service: no Secret mounted holds /etc/streamrag/config/gateway.yml"))
         .anyMatch(
             p ->
                 p.equals(
