@@ -35,14 +35,6 @@ final class AclCheck {
           AclOperation.ALTERCONFIGS,
           AclOperation.CLUSTERACTION);
 
-  /**
-   * Reads the catalogue does not list (reported as a catalogue gap): llm-service follows
-   * sensor.snapshots (AdviceWiring: its snapshot view and the llm-alerts listener), while the
-   * catalogue names retrieval-service as its only reader.
-   */
-  static final Map<String, Set<String>> READS_NOT_IN_CATALOGUE =
-      Map.of("llm-service", Set.of("sensor.snapshots"));
-
   private AclCheck() {}
 
   static List<String> problems(Rendered r, Map<String, ServiceConfig> services) {
@@ -78,10 +70,7 @@ final class AclCheck {
         if (reads && !read) {
           problems.add(service + " reads " + topic.name() + " but may not");
         }
-        if (read
-            && !reads
-            && !writes
-            && !READS_NOT_IN_CATALOGUE.getOrDefault(service, Set.of()).contains(topic.name())) {
+        if (read && !reads && !writes) {
           problems.add(
               service + " may read " + topic.name() + ", which the catalogue does not give it");
         }
