@@ -25,19 +25,22 @@ done
 
 stage=deploy/.stage
 rm -rf "$stage"
-for i in kafka postgres "${services[@]}"; do mkdir -p "$stage/$i"; cp deploy/images/$i/* "$stage/$i/"; done
+declare -A port=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=8082 [retrieval-service]=8083 [llm-service]=8084)
+for i in kafka postgres; do mkdir -p "$stage/$i"; cp deploy/images/$i/* "$stage/$i/"; done
+for s in "${services[@]}"; do mkdir -p "$stage/$s"; cp deploy/images/service/Containerfile "$stage/$s/"; done
 mkdir -p "$stage/kafka/lib"
 cp kafka-local/target/kafka-local-$v.jar "$stage/kafka/lib/"
 tr ':' '\n' <kafka-local/target/classpath.txt | while read -r j; do [ -n "$j" ] && cp "$j" "$stage/kafka/lib/"; done
 for s in "${services[@]}"; do cp "$s/target/$s-$v-exec.jar" "$stage/$s/app.jar"; done
 
-build() { # name base
-  local t0=$SECONDS
+build() { # name base [build args]
+  local t0=$SECONDS name=$1 base=$2
+  shift 2
   # --format docker keeps HEALTHCHECK (OCI images drop it); --network host for apt where a base lacks curl
-  "${podman[@]}" build -q --format docker --network host --build-arg BASE_IMAGE="$2" \
-    -t "localhost/streamrag-$1:$tag" -f "$stage/$1/Containerfile" "$stage/$1" >/dev/null
-  echo "built localhost/streamrag-$1:$tag in $((SECONDS - t0)) s"
+  "${podman[@]}" build -q --format docker --network host --build-arg BASE_IMAGE="$base" "$@" \
+    -t "localhost/streamrag-$name:$tag" -f "$stage/$name/Containerfile" "$stage/$name" >/dev/null
+  echo "built localhost/streamrag-$name:$tag in $((SECONDS - t0)) s"
 }
 build kafka "$jre"
 build postgres "$os"
-for s in "${services[@]}"; do build "$s" "$jre"; done
+for s in "${services[@]}"; do build "$s" "$jre" --build-arg PORT="${port[$s]}"; done

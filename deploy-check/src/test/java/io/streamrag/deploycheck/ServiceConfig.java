@@ -130,9 +130,9 @@ record ServiceConfig(
     node.values().forEach(child -> placeholders(child, out));
   }
 
+  /** The variables the services' one Containerfile sets: the same for every service. */
   private static Set<String> imageEnv(String service) {
-    String containerfile =
-        Repo.read(Repo.ROOT.resolve("deploy/images").resolve(service).resolve("Containerfile"));
+    String containerfile = Repo.read(Repo.ROOT.resolve("deploy/images/service/Containerfile"));
     var out = new TreeSet<String>();
     var m = ENV.matcher(containerfile);
     while (m.find()) {
