@@ -13,13 +13,14 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The whole system in one JVM: a real KRaft broker and the five services, each its own Spring Boot
- * application with its own configuration file, talking only through Kafka. Demo profile: demo
+ * The whole system in one JVM: a real KRaft broker (in-process, or in a container under the Maven
+ * profile {@code testcontainers}: see {@link Broker}) and the five services, each its own Spring
+ * Boot application with its own configuration file, talking only through Kafka. Demo profile: demo
  * credentials and the demo knowledge bases. Every span they end is kept in {@link RecordedSpans}.
  */
 final class RunningSystem implements AutoCloseable {
 
-  final LocalKafka kafka;
+  final Broker kafka;
   private final List<String> common;
   final LocalPostgres postgres = LocalPostgres.shared();
   private final List<ConfigurableApplicationContext> services = new ArrayList<>();
@@ -30,6 +31,7 @@ final class RunningSystem implements AutoCloseable {
   final ConfigurableApplicationContext gateway;
 
   private static RunningSystem shared;
+  private static Thread stopShared;
 
   /**
    * One system for every test class of this JVM, closed when the JVM exits: starting five services
@@ -41,20 +43,39 @@ final class RunningSystem implements AutoCloseable {
       long t0 = System.nanoTime();
       shared = new RunningSystem();
       System.out.printf("system started in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
-      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "system-tests-stop"));
+      stopShared = new Thread(shared::close, "system-tests-stop");
+      Runtime.getRuntime().addShutdownHook(stopShared);
     }
     return shared;
   }
 
+  /**
+   * Closes the shared system now instead of when the JVM exits, if it was started: for a broker in
+   * a container, whose Testcontainers shutdown hook would otherwise stop it while the services
+   * still close (see {@code StopSharedSystem}, profile testcontainers).
+   */
+  static synchronized void closeShared() {
+    if (shared != null) {
+      Runtime.getRuntime().removeShutdownHook(stopShared);
+      shared.close();
+      shared = null;
+    }
+  }
+
+  /** The system on a new broker: in-process, or a container under the profile testcontainers. */
   RunningSystem() {
-    this(LocalKafka.startWithCatalogue(), List.of());
+    this(Broker.startWithCatalogue(), List.of());
   }
 
   /**
-   * The system on a given broker, with {@code common} added to every service's configuration (e.g.
-   * the broker's credentials).
+   * The system on a given in-process broker, with {@code common} added to every service's
+   * configuration (e.g. the broker's credentials).
    */
   RunningSystem(LocalKafka kafka, List<String> common) {
+    this(Broker.of(kafka), common);
+  }
+
+  private RunningSystem(Broker kafka, List<String> common) {
     this.kafka = kafka;
     this.common = common;
     // Consumers first, so nothing published by the others waits for them to join.
