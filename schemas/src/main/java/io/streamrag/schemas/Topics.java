@@ -104,7 +104,7 @@ public final class Topics {
           SensorSnapshotUpdated.class,
           "sensor_uuid",
           "ingest-service",
-          List.of("retrieval-service", "llm-service"),
+          List.of("retrieval-service", "llm-service", "gateway-service"),
           TopicSpec.Cleanup.COMPACT,
           6,
           Map.of());

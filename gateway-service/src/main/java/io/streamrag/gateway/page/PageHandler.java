@@ -1,0 +1,91 @@
+package io.streamrag.gateway.page;
+
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Caller;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.kit.auth.Bearer;
+import io.streamrag.kit.kafka.TopicView;
+import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/** What the chat page reads besides the chat: the key's identity, and its sensors' snapshots. */
+final class PageHandler {
+
+  private final ApiKeys keys;
+  private final TopicView<SensorSnapshotUpdated> snapshots;
+
+  PageHandler(ApiKeys keys, TopicView<SensorSnapshotUpdated> snapshots) {
+    this.keys = keys;
+    this.snapshots = snapshots;
+  }
+
+  /** {@code GET /api/me}: the key's user, sensors (sorted) and pipelines (the default first). */
+  Mono<ServerResponse> me(ServerRequest request) {
+    // 1. authenticate the API key
+    var caller = caller(request);
+    if (caller.isEmpty()) {
+      return Refusals.respond(Refusals.unauthorized(token(request)));
+    }
+    // 2. what the key may use, nothing more
+    var me = new LinkedHashMap<String, Object>();
+    me.put("user", caller.get().user());
+    me.put("sensors", new TreeSet<>(caller.get().sensors()));
+    me.put("pipelines", caller.get().pipelines());
+    return ServerResponse.ok().bodyValue(me);
+  }
+
+  /** {@code GET /api/sensors/{uuid}/snapshot}: the sensor's newest snapshot, for its owner. */
+  Mono<ServerResponse> snapshot(ServerRequest request) {
+    // 1. authenticate the API key
+    var caller = caller(request);
+    if (caller.isEmpty()) {
+      return Refusals.respond(Refusals.unauthorized(token(request)));
+    }
+    // 2. only the sensor's owner may read it
+    String sensor = request.pathVariable("uuid").toLowerCase(Locale.ROOT);
+    if (!caller.get().owns(sensor)) {
+      return Refusals.respond(Refusals.forbiddenSensor(sensor));
+    }
+    // 3. the newest snapshot, or 404 before the first reading
+    return snapshots
+        .get(sensor)
+        .map(s -> ServerResponse.ok().bodyValue(json(s)))
+        .orElseGet(
+            () ->
+                Refusals.respond(
+                    404, "no_snapshot", "sensor " + sensor + " has published no reading yet"));
+  }
+
+  private static Map<String, Object> json(SensorSnapshotUpdated s) {
+    var out = new LinkedHashMap<String, Object>();
+    out.put("sensor_uuid", s.getSensorUuid());
+    out.put("measured_at", s.getMeasuredAt().toString());
+    out.put("soil_moisture", s.getSoilMoisture());
+    out.put("temperature", s.getTemperature());
+    out.put("ph", s.getPh());
+    out.put("ec", s.getEc());
+    out.put("nitrogen", s.getNitrogen());
+    out.put("phosphorus", s.getPhosphorus());
+    out.put("potassium", s.getPotassium());
+    out.put("text_en", s.getTextEn());
+    out.put("text_fa", s.getTextFa());
+    out.put("text_ar", s.getTextAr());
+    return out;
+  }
+
+  private Optional<Caller> caller(ServerRequest request) {
+    return keys.authenticate(token(request));
+  }
+
+  private static String token(ServerRequest request) {
+    return Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+  }
+}
