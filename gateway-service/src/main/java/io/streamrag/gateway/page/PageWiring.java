@@ -8,8 +8,11 @@ import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.RequestPredicate;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -22,11 +25,24 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @Configuration(proxyBeanMethods = false)
 class PageWiring {
 
+  /**
+   * Before the gateway's own routes: a browser asking for {@code /} (its Accept names text/html)
+   * gets the page; API clients keep the JSON index there.
+   */
   @Bean
+  @Order(Ordered.HIGHEST_PRECEDENCE)
   RouterFunction<ServerResponse> pageRoutes(PageHandler page) {
     var index = new ClassPathResource("static/index.html");
+    RequestPredicate browser =
+        request ->
+            request.headers().accept().stream()
+                .anyMatch(
+                    type -> "text".equals(type.getType()) && "html".equals(type.getSubtype()));
     return RouterFunctions.route()
-        .GET("/", request -> ServerResponse.ok().contentType(MediaType.TEXT_HTML).bodyValue(index))
+        .GET(
+            "/",
+            browser,
+            request -> ServerResponse.ok().contentType(MediaType.TEXT_HTML).bodyValue(index))
         .GET("/api/me", page::me)
         .GET("/api/sensors/{uuid}/snapshot", page::snapshot)
         .build();

@@ -1,0 +1,123 @@
+package io.streamrag.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The chat page end to end in headless Chromium (Debian's {@code chromium} and {@code
+ * chromium-driver}; .ci/run installs them): sign in with the farmer's key, ask in Persian, see the
+ * answer stream in right to left, a citation that opens, and the field's snapshot. Screenshots go
+ * to {@code target/screenshots/}.
+ */
+class ChatPageTest {
+
+  private static final String FARMER_SENSOR = "550e8400-e29b-41d4-a716-446655440000";
+  private static final Path SHOTS = Path.of("target/screenshots");
+  private static final RunningSystem system = RunningSystem.shared();
+  private static WebDriver browser;
+
+  @BeforeAll
+  static void open() throws Exception {
+    Files.createDirectories(SHOTS);
+    var options = new ChromeOptions();
+    options.setBinary(binary("chromium", "/usr/bin/chromium"));
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=fa");
+    var service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(new File(binary("chromedriver", "/usr/bin/chromedriver")))
+            .build();
+    browser = new ChromeDriver(service, options);
+    browser.manage().window().setSize(new Dimension(1280, 900));
+  }
+
+  @AfterAll
+  static void close() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+
+  @Test
+  void aFarmerSignsInAsksInPersianAndSeesTokensACitationAndTheSnapshot() throws Exception {
+    // Given a fresh reading of the farmer's sensor
+    String reading =
+        "{\"ts\":\"%s\",\"soil_moisture\":17.5,\"temperature\":22.0,\"ph\":6.9,\"ec\":1.1}"
+            .formatted(Instant.now());
+    assertThat(Http.postReading(system.bridgeUrl(), FARMER_SENSOR, "dev-device-token", reading))
+        .isEqualTo(202);
+
+    // When the farmer opens the page and signs in with their key
+    browser.get(system.gatewayUrl() + "/");
+    var wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+    assertThat(browser.getTitle()).as(browser.getPageSource()).isEqualTo("CropLogic chat");
+    new Select(browser.findElement(By.id("ui-lang"))).selectByValue("fa");
+    browser.findElement(By.id("key")).sendKeys("dev-farmer-key", Keys.ENTER);
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+    assertThat(new Select(browser.findElement(By.id("sensor"))).getFirstSelectedOption().getText())
+        .isEqualTo(FARMER_SENSOR);
+    // the snapshot of the field, in Persian, with the fresh reading
+    wait.until(d -> d.findElement(By.id("snapshot")).getText().contains("17.5"));
+    shot("1-signed-in");
+
+    // And asks in Persian
+    browser.findElement(By.id("question")).sendKeys("آبیاری قطره‌ای چیست و رطوبت خاک من چقدر است؟");
+    browser.findElement(By.id("question")).sendKeys(Keys.ENTER);
+
+    // Then the answer streams in, right to left, with a citation that opens
+    var answer = By.cssSelector("#messages .msg.assistant");
+    wait.until(d -> !d.findElement(answer).findElement(By.className("text")).getText().isBlank());
+    wait.until(d -> d.findElement(answer).getAttribute("class").contains("done"));
+    var shown = browser.findElement(answer);
+    assertThat(shown.getAttribute("dir")).isEqualTo("rtl");
+    assertThat(shown.findElement(By.className("text")).getText()).contains("17.5");
+    var citation = shown.findElement(By.cssSelector(".citations summary"));
+    assertThat(citation.getText()).matches("\\[\\d+\\] .+");
+    citation.click();
+    assertThat(shown.findElement(By.cssSelector(".citations details")).getAttribute("open"))
+        .isNotNull();
+    shot("2-answered");
+
+    // And on a phone's width the page still reads in one column
+    browser.manage().window().setSize(new Dimension(390, 844));
+    shot("3-phone");
+    browser.manage().window().setSize(new Dimension(1280, 900));
+  }
+
+  private static void shot(String name) throws Exception {
+    File file = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+    Files.copy(
+        file.toPath(),
+        SHOTS.resolve("chat-page-" + name + ".png"),
+        StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static String binary(String name, String fallback) {
+    for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
+      if (Files.isExecutable(Path.of(dir, name))) {
+        return Path.of(dir, name).toString();
+      }
+    }
+    return fallback;
+  }
+}
