@@ -21,6 +21,12 @@ public final class SimilarityLayer implements InjectionLayer {
   /** The default threshold; see the README's "Guardrails" for how it was chosen. */
   public static final double THRESHOLD = 0.5;
 
+  /**
+   * How much closer to the attack than to any ordinary message: near a tie, the two differ by a
+   * word, and which one that is decides; the patterns are better at that.
+   */
+  public static final double MARGIN = 0.1;
+
   private static final int MIN_WORDS = 3;
   private static final Pattern SENTENCES = Pattern.compile("[.!?؟;\\n]+");
 
@@ -54,7 +60,7 @@ public final class SimilarityLayer implements InjectionLayer {
     for (String view : message.views()) {
       for (String segment : segments(view)) {
         var match = index.nearest(segment);
-        if (match.score() >= threshold && match.score() > match.ordinary()) {
+        if (match.score() >= threshold && match.score() >= match.ordinary() + MARGIN) {
           var attack = match.attack();
           return Optional.of(
               new Detection(
@@ -83,7 +89,7 @@ public final class SimilarityLayer implements InjectionLayer {
     for (String view : message.views()) {
       for (String segment : segments(view)) {
         var match = index.nearest(segment);
-        if (match.score() > match.ordinary()) {
+        if (match.score() >= match.ordinary() + MARGIN) {
           best = Math.max(best, match.score());
         }
       }
