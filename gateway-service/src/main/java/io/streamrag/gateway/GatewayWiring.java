@@ -138,12 +138,11 @@ class GatewayWiring {
       TopicWriter writer,
       JsonMapper json,
       GatewayProperties properties,
-      Tracer tracer) {
+      Tracer tracer,
+      PromptInjectionGuardrail injectionGuard) {
     var guardrails =
         new Guardrails(
-            List.of(
-                new PromptInjectionGuardrail(),
-                new InputLengthGuardrail(properties.chat().maxMessageChars())));
+            List.of(injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars())));
     return new GatewaySteps(
         keys, guardrails, watch, relay, conversations, writer, json, tracer, Clock.systemUTC());
   }

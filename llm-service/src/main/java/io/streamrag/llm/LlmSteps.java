@@ -1,8 +1,12 @@
 package io.streamrag.llm;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.streamrag.kit.guard.GuardMetrics;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.evidence.Evidence;
+import io.streamrag.llm.guard.AnswerLeak;
+import io.streamrag.llm.guard.OutputGuard;
 import io.streamrag.llm.memory.TurnRecorder;
 import io.streamrag.llm.prerun.PreRunChain;
 import io.streamrag.llm.prerun.PreRunRefusal;
@@ -45,11 +49,15 @@ public class LlmSteps {
   private final TurnRecorder memory;
   private final TopicWriter writer;
   private final Duration maxRequestAge;
+  private final int leakWords;
+  private final MeterRegistry meters;
   private final Clock clock;
 
   /**
    * @param classicRetrieval the chain's retrieval step, run again in classic mode when an agentic
    *     answer finds no model to answer it
+   * @param leakWords how many words in a row of the instructions make an answer a copy of them
+   * @param meters where cut-off answers are counted ({@link GuardMetrics}, layer {@code output})
    */
   public LlmSteps(
       PreRunChain preRun,
@@ -60,6 +68,8 @@ public class LlmSteps {
       TurnRecorder memory,
       TopicWriter writer,
       Duration maxRequestAge,
+      int leakWords,
+      MeterRegistry meters,
       Clock clock) {
     this.preRun = preRun;
     this.classicRetrieval = classicRetrieval;
@@ -69,6 +79,8 @@ public class LlmSteps {
     this.memory = memory;
     this.writer = writer;
     this.maxRequestAge = maxRequestAge;
+    this.leakWords = leakWords;
+    this.meters = meters;
     this.clock = clock;
   }
 
@@ -96,15 +108,27 @@ public class LlmSteps {
     // 2. say what the answer rests on, then its retrieval path so far, step by step (S3.6)
     out.meta(meta(p));
     p.trace().watch(out::trace);
-    // 3. answer: classic from the evidence, or agentic through the tool
+    // 3. answer: classic from the evidence, or agentic through the tool; the output guard cuts
+    // off an answer that reproduces the system prompt (its marker, or the instructions verbatim)
     var text = new StringBuilder();
-    var tokens = new Tokens(out, text, clock, request.getRequestedAt());
+    var tokens =
+        new Tokens(out, OutputGuard.of(p, leakWords), text, clock, request.getRequestedAt());
     Answered answered;
     try {
       answered = p.agentic() ? agentic(p, tokens) : classic(p, tokens);
+      tokens.flush();
     } catch (ProviderException e) {
       log.warn("answer {} failed: {}", request.getRequestId(), e.getMessage());
       out.error("provider_failed", e.getMessage());
+      return;
+    } catch (AnswerLeak leak) {
+      log.warn(
+          "answer {} cut off after {} characters: {}",
+          request.getRequestId(),
+          text.length(),
+          leak.getMessage());
+      GuardMetrics.count(meters, "output", request.getLanguage());
+      out.error(AnswerLeak.CODE, "the answer was stopped: it was repeating the assistant's setup");
       return;
     }
     // 4. the sources it cites (all given sources when it cited none), what is missing, done

@@ -1,5 +1,6 @@
 package io.streamrag.llm;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.AvroHandlers;
@@ -66,7 +67,9 @@ class LlmWiring {
       AgenticAnswerer agentic,
       TurnRecorder memory,
       TopicWriter writer,
-      ChatProperties chat) {
+      ChatProperties chat,
+      GuardProperties guard,
+      MeterRegistry meters) {
     return new LlmSteps(
         preRun,
         retrieval,
@@ -76,16 +79,19 @@ class LlmWiring {
         memory,
         writer,
         chat.maxRequestAge(),
+        guard.leakWords(),
+        meters,
         Clock.systemUTC());
   }
 
   /**
-   * S0.2's order: injection guard, length guard, config sync, then (memory, follow-up rewrite,
-   * retrieval mode) retrieval.
+   * S0.2's order: injection guard (its layers: {@link GuardWiring}), length guard, config sync,
+   * then (memory, follow-up rewrite, retrieval mode) retrieval.
    */
   @Bean
   PreRunChain preRunChain(
       ChatProperties chat,
+      PromptInjectionGuardrail injectionGuard,
       LiveConfig live,
       ConversationStore conversations,
       TurnRecorder recorder,
@@ -94,7 +100,7 @@ class LlmWiring {
       EvidenceRetrieval retrieval) {
     return new PreRunChain(
         List.of(
-            new GuardStep(new PromptInjectionGuardrail()),
+            new GuardStep(injectionGuard),
             new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())),
             new ConfigSync(live),
             new MemoryRecall(conversations, recorder),

@@ -1,5 +1,6 @@
 package io.streamrag.llm;
 
+import io.streamrag.llm.guard.OutputGuard;
 import io.streamrag.llm.stream.AnswerStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -7,31 +8,49 @@ import java.time.Instant;
 import java.util.function.Consumer;
 
 /**
- * The answer's text as it streams: each piece goes out as a {@code token} event at once, and is
- * kept for memory; the first one's delay from the request is noted.
+ * The answer's text as it streams: each piece passes the output guard, goes out as a {@code token}
+ * event at once (but for a few characters the guard may hold back, sent with the next piece or by
+ * {@link #flush()}), and is kept for memory; the first one's delay from the request is noted.
  */
 final class Tokens implements Consumer<String> {
 
   private final AnswerStream out;
+  private final OutputGuard guard;
   private final StringBuilder text;
   private final Clock clock;
   private final Instant asked;
   private long firstMillis = -1;
 
-  Tokens(AnswerStream out, StringBuilder text, Clock clock, Instant asked) {
+  Tokens(AnswerStream out, OutputGuard guard, StringBuilder text, Clock clock, Instant asked) {
     this.out = out;
+    this.guard = guard;
     this.text = text;
     this.clock = clock;
     this.asked = asked;
   }
 
+  /**
+   * @throws io.streamrag.llm.guard.AnswerLeak when the answer reproduces the system prompt: the
+   *     piece is not sent, and the answer must end
+   */
   @Override
   public void accept(String piece) {
     if (firstMillis < 0) {
       firstMillis = Duration.between(asked, clock.instant()).toMillis();
     }
-    text.append(piece);
-    out.token(piece);
+    send(guard.admit(piece));
+  }
+
+  /** Sends what the guard held back, once the answer is complete. */
+  void flush() {
+    send(guard.rest());
+  }
+
+  private void send(String admitted) {
+    if (!admitted.isEmpty()) {
+      text.append(admitted);
+      out.token(admitted);
+    }
   }
 
   /** True once a piece reached the user: from then on no other provider may take over. */

@@ -37,9 +37,10 @@ class AdviceWiring {
       ApiKeys keys,
       RequestClient<RecommendationAnswered> recommendations,
       JsonMapper json,
-      GatewayProperties properties) {
+      GatewayProperties properties,
+      PromptInjectionGuardrail injectionGuard) {
     return new AdviceHandler(
-        keys, new PromptInjectionGuardrail(), recommendations, json, properties, Clock.systemUTC());
+        keys, injectionGuard, recommendations, json, properties, Clock.systemUTC());
   }
 
   /** Replies of llm-service's recommendations; Spring starts and stops its listener. */

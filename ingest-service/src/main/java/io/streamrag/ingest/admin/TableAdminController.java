@@ -6,6 +6,7 @@ import io.streamrag.agronomy.table.Problem;
 import io.streamrag.agronomy.table.TableException;
 import io.streamrag.ingest.IngestProperties;
 import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.guard.injection.GuardCorpus;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
@@ -30,8 +31,9 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * The agronomy tables the recommendations are computed from (S1.10), behind the admin token: tables
- * are data. {@code GET /admin/kbs/{kb}/tables} lists a KB's tables, {@code GET
+ * The agronomy tables the recommendations are computed from (S1.10), and the guard's corpus of
+ * known attacks and ordinary messages ({@value GuardCorpus#FILE}, S0.2), behind the admin token:
+ * tables are data. {@code GET /admin/kbs/{kb}/tables} lists a KB's tables, {@code GET
  * /admin/kbs/{kb}/tables/{file}} gives one as CSV, and {@code PUT} replaces one: the new text is
  * parsed as llm-service will parse it, refused whole with every problem (file, line, why) when it
  * cannot be used, else published on {@code kb.configs}, where the next recommendation uses it.
@@ -41,7 +43,9 @@ class TableAdminController {
 
   static final int MAX_TABLE_BYTES = 256 * 1024;
   static final List<String> FILES =
-      Stream.concat(IrrigationTables.FILES.stream(), FertilizationTables.FILES.stream()).toList();
+      Stream.of(IrrigationTables.FILES, FertilizationTables.FILES, List.of(GuardCorpus.FILE))
+          .flatMap(List::stream)
+          .toList();
   private static final MediaType CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
   private final PromptConfigs configs;
@@ -142,6 +146,9 @@ class TableAdminController {
 
   /** The problems of {@code file} when it reads {@code text}, the KB's other tables as they are. */
   private static List<Problem> problems(KnowledgeBaseConfigured kb, String file, String text) {
+    if (GuardCorpus.FILE.equals(file)) {
+      return GuardCorpus.problems(text).stream().map(why -> new Problem(file, 0, why)).toList();
+    }
     var files = new TreeMap<>(kb.getTables());
     files.put(file, text);
     try {

@@ -3,6 +3,7 @@ package io.streamrag.llm.agentic;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.evidence.Part;
 import io.streamrag.llm.evidence.Planner;
+import io.streamrag.llm.guard.Canary;
 import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.llm.provider.Answer;
 import io.streamrag.llm.provider.Citations;
@@ -116,7 +117,10 @@ public final class AgenticAnswerer {
             .filter(Objects::nonNull)
             .distinct()
             .collect(Collectors.joining("\n\n"));
-    String instructions = p.settings().agenticInstructionsFor(p.request().getLanguage());
+    String instructions =
+        p.settings().agenticInstructionsFor(p.request().getLanguage())
+            + "\n\n"
+            + Canary.line(p.request().getRequestId());
     return tones.isBlank()
         ? instructions
         : instructions + "\n\nStyle, by knowledge base:\n" + tones;

@@ -67,6 +67,21 @@ public final class LiveConfig implements AutoCloseable {
     return tables;
   }
 
+  /** The text of every KB's table named {@code file} as of now, by KB name. */
+  public Map<String, String> tablesNamed(String file) {
+    var tables = new java.util.TreeMap<String, String>();
+    bases
+        .asMap()
+        .forEach(
+            (kb, config) -> {
+              String text = config.getTables().get(file);
+              if (text != null) {
+                tables.put(kb, text);
+              }
+            });
+    return tables;
+  }
+
   @Override
   public void close() {
     pipelines.close();

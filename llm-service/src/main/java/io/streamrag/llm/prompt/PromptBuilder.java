@@ -1,5 +1,6 @@
 package io.streamrag.llm.prompt;
 
+import io.streamrag.llm.guard.Canary;
 import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
@@ -10,10 +11,11 @@ import java.util.stream.Collectors;
 
 /**
  * Builds the prompt from what the pre-run chain prepared: the routed KBs' live tone, the pipeline's
- * live instructions in the question's language, the sensor's current data, the passages each
- * prefixed {@code [Source: … | Relevance: …]} (S0.5), then the remembered turns and the question
- * (S1.7, S0.7). When the knowledge base was unavailable, the pipeline's degraded instructions tell
- * the model so and not to answer without it (S0.6).
+ * live instructions in the question's language, the request's secret marker ({@link Canary}: an
+ * answer that writes it is cut off), the sensor's current data, the passages each prefixed {@code
+ * [Source: … | Relevance: …]} (S0.5), then the remembered turns and the question (S1.7, S0.7). When
+ * the knowledge base was unavailable, the pipeline's degraded instructions tell the model so and
+ * not to answer without it (S0.6).
  */
 public final class PromptBuilder {
 
@@ -27,6 +29,7 @@ public final class PromptBuilder {
       system.append(tone.strip()).append("\n\n");
     }
     system.append(p.settings().instructionsFor(language, context.getDegraded())).append("\n\n");
+    system.append(Canary.line(p.request().getRequestId())).append("\n\n");
     system.append("Current sensor data:\n");
     system.append(
         context.getSnapshotText() == null

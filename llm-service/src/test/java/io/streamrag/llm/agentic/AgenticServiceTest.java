@@ -232,4 +232,45 @@ class AgenticServiceTest {
     assertThat(MODEL.last().body().has("tools")).isFalse();
     assertThat(MODEL.last().body().toString()).contains("search budget is spent");
   }
+
+  @Test
+  void anAnswerThatWritesThePromptsSecretMarkerIsCutOffWithAnError() {
+    // a model talked into reproducing its setup (say, by a passage it read), marker included
+    MODEL.respond(
+        request ->
+            Script.answer("Of course. ", "My setup has a marker: ", marker(request), " and more."));
+
+    var request = ask("How much nitrogen does maize need?");
+    var answer = ServiceEvents.collect(KAFKA.bootstrapServers(), request.getRequestId());
+
+    assertThat(answer.last().getType()).isEqualTo(AnswerEventType.ERROR);
+    assertThat(answer.last().getError().getCode()).isEqualTo("prompt_leak");
+    assertThat(answer.text()).isEqualTo("Of course. My setup has a marker: ");
+    assertThat(answer.of(AnswerEventType.DONE)).isEmpty();
+  }
+
+  @Test
+  void anAnswerThatRepeatsTheInstructionsVerbatimIsCutOffWithinTenWords() {
+    MODEL.respond(
+        request -> {
+          String system = request.get("messages").get(0).get("content").asString();
+          return Script.answer(
+              "My instructions are: ", system.substring(0, 60), system.substring(60));
+        });
+
+    var request = ask("When should I split the nitrogen for maize?");
+    var answer = ServiceEvents.collect(KAFKA.bootstrapServers(), request.getRequestId());
+
+    assertThat(answer.last().getError().getCode()).isEqualTo("prompt_leak");
+    assertThat(answer.text()).isEqualTo("My instructions are: ").doesNotContain("knowledge bases");
+  }
+
+  /** The marker in the system message of a request to the model. */
+  static String marker(JsonNode request) {
+    var m =
+        java.util.regex.Pattern.compile("sr-[0-9a-f]{16}")
+            .matcher(request.get("messages").get(0).get("content").asString());
+    assertThat(m.find()).as("the system prompt carries a marker").isTrue();
+    return m.group();
+  }
 }

@@ -1,46 +1,100 @@
 package io.streamrag.kit.guard;
 
-import io.streamrag.kit.text.Words;
-import java.util.List;
+import io.streamrag.kit.guard.injection.Detection;
+import io.streamrag.kit.guard.injection.InjectionLayer;
+import io.streamrag.kit.guard.injection.Normalized;
+import io.streamrag.kit.guard.injection.PatternLayer;
+import io.streamrag.kit.guard.injection.SimilarityLayer;
+import io.streamrag.kit.text.Language;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Refuses messages that try to override the assistant's instructions, in English, Persian or Arabic
- * ("ignore previous instructions", "reveal your system prompt", «دستورات قبلی را نادیده بگیر»,
- * «تجاهل التعليمات السابقة»). Conservative on purpose: a farmer's question never matches.
+ * Refuses messages that try to override the assistant's instructions, make it play another part,
+ * fake a system or developer turn, switch on a "developer mode", extract its prompt, or reach other
+ * users' data: in layers, cheapest first, the first detection wins (see the README, "Guardrails").
+ * Every refusal is logged (layer, kind, language; never the message) and handed to a listener,
+ * which the services use to count it ({@link GuardMetrics}).
  */
 public final class PromptInjectionGuardrail implements Guardrail {
 
-  private static final List<Pattern> PATTERNS =
-      List.of(
-          Pattern.compile(
-              "\\b(ignore|disregard|forget|override)\\b.{0,30}\\b(previous|prior|above|earlier|all|your|the)\\b.{0,20}\\b(instructions?|prompts?|rules|directives)\\b"),
-          Pattern.compile(
-              "\\b(reveal|show|print|repeat|output|leak)\\b.{0,20}\\b(system|hidden|initial)\\s+(prompt|instructions?|message)"),
-          Pattern.compile("\\byou are no longer\\b|\\bnew instructions\\s*:"),
-          Pattern.compile(
-              "(دستور|دستورات|دستورالعمل|قوانین|پرامپت).{0,30}(قبلی|بالا|سیستم|اولیه).{0,30}(نادیده|فراموش|کنار بگذار)"),
-          Pattern.compile("(نادیده بگیر|فراموش کن).{0,30}(دستور|دستورات|دستورالعمل|قوانین)"),
-          Pattern.compile("(پرامپت|دستورات|پیام) (سیستم|سیستمی).{0,20}(را )?(نشان|بگو|چاپ|فاش)"),
-          // Arabic, as Words.normalize leaves it (ي→ی, ك→ک, ة→ه, أ→ا)
-          Pattern.compile(
-              "(تجاهل|انس|اهمل|تخط).{0,30}(التعلیمات|الاوامر|القواعد|التوجیهات|تعلیماتک)"),
-          Pattern.compile(
-              "(اکشف|اظهر|اطبع|اعرض|کرر|اعطنی).{0,20}(موجه|تعلیمات|رساله|اوامر) (النظام)"));
+  private static final Logger log = LoggerFactory.getLogger(PromptInjectionGuardrail.class);
+
+  private final InjectionLayer patterns;
+  private final InjectionLayer similarity;
+  private final Optional<InjectionLayer> judge;
+  private final Consumer<Detection> blocked;
+
+  /** Patterns and platform-kit's corpus of known attacks; no model judge, nothing counted. */
+  public PromptInjectionGuardrail() {
+    this(PatternLayer.standard(), SimilarityLayer.standard(), null, detection -> {});
+  }
+
+  /**
+   * @param patterns layer 1, e.g. {@link PatternLayer#standard()}
+   * @param similarity layer 2, e.g. a {@link SimilarityLayer} over a live corpus
+   * @param judge layer 3, a model asked to classify; null for none
+   * @param blocked told of every detection (with its language filled in)
+   */
+  public PromptInjectionGuardrail(
+      InjectionLayer patterns,
+      InjectionLayer similarity,
+      InjectionLayer judge,
+      Consumer<Detection> blocked) {
+    this.patterns = patterns;
+    this.similarity = similarity;
+    this.judge = Optional.ofNullable(judge);
+    this.blocked = blocked;
+  }
 
   @Override
   public Optional<Refusal> check(String message) {
-    String text = Words.normalize(message);
-    for (Pattern p : PATTERNS) {
-      if (p.matcher(text).find()) {
-        return Optional.of(
-            new Refusal(
-                400,
-                "prompt_injection",
-                "the message tries to change the assistant's instructions; ask your question directly"));
-      }
+    return inspect(message)
+        .map(
+            d ->
+                new Refusal(
+                    400,
+                    "prompt_injection",
+                    "the message tries to change the assistant's instructions or reach data that is"
+                        + " not yours; ask your question directly"));
+  }
+
+  /** Why the message is an attack, or empty when it may go on. */
+  public Optional<Detection> inspect(String message) {
+    if (message == null || message.isBlank()) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    // 1. normalise: one spelling for many (case, Unicode forms, Arabic letter forms, invisible
+    // characters, look-alikes, leetspeak), and what an encoded part says, decoded
+    var text = Normalized.of(message);
+    // 2. patterns per language and kind of attack: precise, and free
+    var detection = patterns.inspect(text);
+    // 3. closeness to known attacks, the corpus operators extend
+    if (detection.isEmpty()) {
+      detection = similarity.inspect(text);
+    }
+    // 4. a model asked to classify, when one is configured: slow, so last
+    if (detection.isEmpty() && judge.isPresent()) {
+      detection = judge.get().inspect(text);
+    }
+    return detection.map(d -> reported(d, message));
+  }
+
+  private Detection reported(Detection d, String message) {
+    var detection =
+        "und".equals(d.language())
+            ? new Detection(d.layer(), d.category(), Language.detect(message), d.detail())
+            : d;
+    log.info(
+        "prompt injection refused by {} ({}, {}): {}; {} characters",
+        detection.layer(),
+        detection.category(),
+        detection.language(),
+        detection.detail(),
+        message.length());
+    blocked.accept(detection);
+    return detection;
   }
 }

@@ -1,0 +1,56 @@
+package io.streamrag.llm;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.streamrag.kit.guard.GuardMetrics;
+import io.streamrag.kit.guard.PromptInjectionGuardrail;
+import io.streamrag.kit.guard.injection.GuardCorpus;
+import io.streamrag.kit.guard.injection.PatternLayer;
+import io.streamrag.kit.guard.injection.SimilarityLayer;
+import io.streamrag.llm.config.LiveConfig;
+import io.streamrag.llm.guard.LiveGuardCorpus;
+import io.streamrag.llm.guard.ModelJudge;
+import io.streamrag.llm.provider.openai.ProviderChain;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The prompt-injection guard of the pre-run chain: platform-kit's patterns, the similarity layer
+ * over the live corpus (platform-kit's, plus each KB's {@value GuardCorpus#FILE}), and the model
+ * judge when {@code llm.guard.judge} turns it on; every refusal counted.
+ */
+@Configuration(proxyBeanMethods = false)
+class GuardWiring {
+
+  private static final Logger log = LoggerFactory.getLogger(GuardWiring.class);
+
+  @Bean
+  PromptInjectionGuardrail injectionGuard(
+      GuardProperties guard, LiveConfig live, ProviderChain chain, MeterRegistry meters) {
+    var corpus =
+        new LiveGuardCorpus(GuardCorpus.standard(), () -> live.tablesNamed(GuardCorpus.FILE));
+    return new PromptInjectionGuardrail(
+        PatternLayer.standard(),
+        new SimilarityLayer(corpus, guard.similarityThreshold()),
+        judge(guard, chain),
+        GuardMetrics.counting(meters));
+  }
+
+  private static ModelJudge judge(GuardProperties guard, ProviderChain chain) {
+    if ("off".equals(guard.judge())) {
+      return null;
+    }
+    if (chain.isEmpty()) {
+      if ("fail-closed".equals(guard.judge())) {
+        throw new IllegalStateException(
+            "llm.guard.judge=fail-closed needs a model provider (LLM_BASE_URL, LLM_MODEL): without"
+                + " one every message would be refused");
+      }
+      log.warn(
+          "llm.guard.judge=fail-open but no model provider is configured: the judge passes all");
+    }
+    log.info("the guard's model judge is on ({})", guard.judge());
+    return new ModelJudge(chain, "fail-closed".equals(guard.judge()));
+  }
+}

@@ -1,0 +1,135 @@
+package io.streamrag.llm.guard;
+
+import io.streamrag.kit.text.Words;
+import io.streamrag.llm.prerun.Preparation;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Watches one answer as it streams and cuts it off when it reproduces the system prompt: when it
+ * writes the request's {@link Canary}, or {@code leakWords} words in a row of the instructions the
+ * model was given (tone, instructions, degraded and agentic instructions; passages and sensor data
+ * are not instructions, and quoting them is the point). A sentence the instructions quote («…»,
+ * "…", “…”) is one the model may be asked to say, and is left out. The text sent before stays;
+ * nothing after is sent.
+ *
+ * <p>Text that could be the start of the marker is held back until the next piece shows it is not
+ * (a few characters, rarely), so the marker never goes out split across two pieces. Words are
+ * compared as {@link Words} folds them, so case and punctuation do not hide a copy.
+ */
+public final class OutputGuard {
+
+  private static final Pattern QUOTED = Pattern.compile("«[^»]*»|\"[^\"]*\"|“[^”]*”");
+
+  private final String canary;
+  private final Set<String> shingles = new HashSet<>();
+  private final int leakWords;
+  private final StringBuilder pending = new StringBuilder();
+  private final StringBuilder unscanned = new StringBuilder();
+  private final ArrayDeque<String> window = new ArrayDeque<>();
+
+  /**
+   * @param canary the marker of this request's system prompt
+   * @param instructions the texts the model was told, as it was told them
+   * @param leakWords how many words in a row of the instructions make a copy
+   */
+  public OutputGuard(String canary, List<String> instructions, int leakWords) {
+    this.canary = canary.toLowerCase(Locale.ROOT);
+    this.leakWords = leakWords;
+    for (String text : instructions) {
+      for (String unquoted : QUOTED.split(text)) {
+        List<String> words = Words.of(unquoted);
+        for (int i = 0; i + leakWords <= words.size(); i++) {
+          shingles.add(String.join(" ", words.subList(i, i + leakWords)));
+        }
+      }
+    }
+  }
+
+  /** The guard of one prepared request's answer: its marker and its instructions. */
+  public static OutputGuard of(Preparation p, int leakWords) {
+    String requestId = p.request().getRequestId();
+    String language = p.request().getLanguage();
+    var instructions = new ArrayList<String>(p.tones().values());
+    if (p.settings() != null) {
+      instructions.add(p.settings().instructionsFor(language, false));
+      instructions.add(p.settings().instructionsFor(language, true));
+      instructions.add(p.settings().agenticInstructionsFor(language));
+    }
+    instructions.add(Canary.line(requestId));
+    return new OutputGuard(Canary.of(requestId), instructions, leakWords);
+  }
+
+  /**
+   * The part of the answer that may go out now, {@code piece} included.
+   *
+   * @throws AnswerLeak when the answer writes the marker or copies the instructions
+   */
+  public String admit(String piece) {
+    pending.append(piece);
+    String lower = pending.toString().toLowerCase(Locale.ROOT);
+    if (lower.contains(canary)) {
+      throw new AnswerLeak("the answer wrote the system prompt's marker");
+    }
+    unscanned.append(piece);
+    scanWords(false);
+    int hold = heldBack(lower);
+    String out = pending.substring(0, pending.length() - hold);
+    pending.delete(0, pending.length() - hold);
+    return out;
+  }
+
+  /**
+   * What was held back, once the answer is complete.
+   *
+   * @throws AnswerLeak when the last words copy the instructions
+   */
+  public String rest() {
+    scanWords(true);
+    String out = pending.toString();
+    pending.setLength(0);
+    return out;
+  }
+
+  /** Feeds the complete words seen so far into the window of the last {@code leakWords}. */
+  private void scanWords(boolean end) {
+    int cut = end ? unscanned.length() : lastBoundary(unscanned);
+    if (cut <= 0) {
+      return;
+    }
+    for (String word : Words.of(unscanned.substring(0, cut))) {
+      window.addLast(word);
+      if (window.size() > leakWords) {
+        window.removeFirst();
+      }
+      if (window.size() == leakWords && shingles.contains(String.join(" ", window))) {
+        throw new AnswerLeak("the answer repeated " + leakWords + " words of the instructions");
+      }
+    }
+    unscanned.delete(0, cut);
+  }
+
+  private static int lastBoundary(CharSequence text) {
+    for (int i = text.length() - 1; i >= 0; i--) {
+      if (!Character.isLetterOrDigit(text.charAt(i))) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
+  /** The length of the longest end of the text that is a beginning of the marker. */
+  private int heldBack(String lower) {
+    for (int n = Math.min(canary.length() - 1, lower.length()); n > 0; n--) {
+      if (canary.startsWith(lower.substring(lower.length() - n))) {
+        return n;
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,36 @@
+package io.streamrag.kit.guard.injection;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A message as every layer reads it.
+ *
+ * @param original the message as sent
+ * @param views the folded message ({@link Folding}) first, then each decoded form of it ({@link
+ *     Payloads}), folded too
+ */
+public record Normalized(String original, List<String> views) {
+
+  public Normalized {
+    views = List.copyOf(views);
+  }
+
+  /** Folds the message and whatever it carries encoded. */
+  public static Normalized of(String message) {
+    var views = new ArrayList<String>();
+    views.add(Folding.fold(message));
+    for (String decoded : Payloads.of(message)) {
+      String folded = Folding.fold(decoded);
+      if (!views.contains(folded)) {
+        views.add(folded);
+      }
+    }
+    return new Normalized(message, views);
+  }
+
+  /** The folded message, without decoding. */
+  public String folded() {
+    return views.get(0);
+  }
+}
