@@ -42,8 +42,13 @@ final class FileTypes {
         return FileType.DOCX;
       }
     }
+    // Markdown has no magic of its own: text whose name says Markdown is Markdown, even when it
+    // opens like HTML (an HTML comment, an inline tag)
+    if (detected.startsWith("text/") && upload.named(".md", ".markdown")) {
+      return FileType.MARKDOWN;
+    }
     if (detected.equals("text/plain")) {
-      return upload.named(".md", ".markdown") ? FileType.MARKDOWN : FileType.TEXT;
+      return FileType.TEXT;
     }
     throw new DocumentRefused(
         415,
