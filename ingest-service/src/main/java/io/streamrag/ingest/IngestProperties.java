@@ -8,6 +8,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -20,6 +21,7 @@ import org.springframework.validation.annotation.Validated;
  * @param coalesceWindow a sensor's snapshots within this window after one was indexed are indexed
  *     once, at its end (0: every snapshot at once)
  * @param admin the operator's token for the prompt admin API
+ * @param documents limits of uploaded documents ({@code POST /admin/kbs/{kb}/documents})
  */
 @Validated
 @ConfigurationProperties("ingest")
@@ -29,7 +31,15 @@ public record IngestProperties(
     @Valid @NotNull Knowledge knowledge,
     @NotNull Duration startupTimeout,
     @NotNull Duration coalesceWindow,
-    @Valid @NotNull Admin admin) {
+    @Valid @NotNull Admin admin,
+    @Valid @NotNull Documents documents) {
+
+  /**
+   * @param maxFileSize the largest file an administrator may upload ({@code 413} above it)
+   * @param maxTextSize the most text one document may hold: it travels as one record on {@code
+   *     kb.documents}, and Kafka refuses records above 1 MB by default ({@code 413} above it)
+   */
+  public record Documents(@NotNull DataSize maxFileSize, @NotNull DataSize maxTextSize) {}
 
   /**
    * @param tokenSha256 hex SHA-256 of the admin token ({@code INGEST_ADMIN_TOKEN_SHA256}); empty

@@ -112,6 +112,18 @@ public class IngestSteps {
     log.info("{} {}: {}", doc.getDeleted() ? "removed" : "indexed", doc.getSource(), result);
   }
 
+  /**
+   * A knowledge document's tombstone (an administrator deleted it): every chunk its manifest lists
+   * is deleted from the index. A document never indexed has nothing to delete.
+   */
+  public void onDocumentRemoved(String docId) {
+    // 1. no chunks any more; 2. delete every chunk of its manifest
+    var out = writer.batch();
+    var result = indexer.index(docId, java.util.List.of(), Instant.now(), out);
+    out.await();
+    log.info("removed document {}: {}", docId, result);
+  }
+
   /** Which records are sensor events. */
   static boolean isSensorEvent(Object record) {
     return record instanceof SensorReadingReceived

@@ -27,6 +27,8 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.kafka.support.KafkaNull;
 import org.springframework.messaging.Message;
 import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
@@ -50,10 +52,18 @@ class IngestWiring {
     return AvroHandlers.consumer(SpecificRecord.class, steps::onSensorEvent);
   }
 
-  /** Binding {@code ingestDocument-in-0}: kb.documents. */
+  /** Binding {@code ingestDocument-in-0}: kb.documents; a tombstone removes its document. */
   @Bean
   Consumer<Message<byte[]>> ingestDocument(IngestSteps steps) {
-    return AvroHandlers.consumer(KnowledgeDocumentPublished.class, steps::onDocument);
+    var documents = AvroHandlers.consumer(KnowledgeDocumentPublished.class, steps::onDocument);
+    return message -> {
+      // the binder hands a tombstone over with the KafkaNull payload, whatever the declared type
+      if (((Object) message.getPayload()) instanceof KafkaNull) {
+        steps.onDocumentRemoved((String) message.getHeaders().get(KafkaHeaders.RECEIVED_KEY));
+      } else {
+        documents.accept(message);
+      }
+    };
   }
 
   @Bean

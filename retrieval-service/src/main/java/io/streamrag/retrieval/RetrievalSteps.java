@@ -86,7 +86,10 @@ public class RetrievalSteps {
             question,
             request.getLanguage(),
             live.knowledgeBases(request.getPipeline()).stream()
-                .map(kb -> new KbRouter.Kb(kb.getKbName(), kb.getDescription()))
+                .map(
+                    kb ->
+                        new KbRouter.Kb(
+                            kb.getKbName(), kb.getDescription(), kb.getRoutingKeywords()))
                 .toList());
     var context =
         ContextRetrieved.newBuilder()

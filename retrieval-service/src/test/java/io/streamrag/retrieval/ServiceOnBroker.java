@@ -69,7 +69,9 @@ abstract class ServiceOnBroker {
               List.of("croplogic"),
               "",
               java.util.Map.of(),
-              java.util.Map.of()));
+              java.util.Map.of(),
+              List.of(),
+              ""));
     }
     chunk(
         "g-irr-fa",

@@ -158,6 +158,30 @@ final class Http {
     return new Json(response.statusCode(), JSON.readTree(response.body()));
   }
 
+  /** A file uploaded as {@code multipart/form-data}, part {@code file}, as curl -F sends it. */
+  static Json upload(String url, String token, String fileName, byte[] bytes) {
+    String boundary = "----streamrag" + java.util.UUID.randomUUID();
+    var body = new java.io.ByteArrayOutputStream();
+    body.writeBytes(
+        ("--"
+                + boundary
+                + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
+                + fileName
+                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+            .getBytes(StandardCharsets.UTF_8));
+    body.writeBytes(bytes);
+    body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+    var response =
+        send(
+            HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()))
+                .build());
+    return new Json(response.statusCode(), JSON.readTree(response.body()));
+  }
+
   static Json postJson(String url, String token, String body) {
     var response =
         send(

@@ -1,12 +1,13 @@
 package io.streamrag.ingest.admin;
 
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.ingest.admin.Edits.Invalid;
 import io.streamrag.kit.auth.AdminToken;
 import io.streamrag.kit.web.Problems;
-import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.http.HttpHeaders;
@@ -19,20 +20,19 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The live prompts, behind the admin token (S0.2, S0.3): {@code GET}/{@code PUT
  * /admin/pipelines/{name}} (instructions, degraded-KB text, memory window, retrieval mode, agentic
- * instructions, search budget) and {@code /admin/kbs/{kb}/tone}. A {@code PUT} names only the
- * fields it changes; the next chat message uses the new values, without a restart.
+ * instructions, search budget, and its KBs: {@code kbs} creates a pipeline or changes which KBs
+ * belong to it) and {@code /admin/kbs/{kb}/tone}. A {@code PUT} names only the fields it changes;
+ * the next chat message uses the new values, without a restart.
  */
 @RestController
 class PromptAdminController {
 
-  static final int MAX_TEXT = 20_000;
   static final int MAX_TURNS = 50;
   static final int MAX_TOKENS = 100_000;
   static final int MAX_SEARCHES = 20;
@@ -44,7 +44,8 @@ class PromptAdminController {
           "memory_max_tokens",
           "mode",
           "agentic_instructions",
-          "search_budget");
+          "search_budget",
+          "kbs");
 
   private final PromptConfigs configs;
   private final AdminToken admin;
@@ -76,33 +77,47 @@ class PromptAdminController {
     return admin.guard(
         authorization,
         () -> {
-          if (!configs.pipelineExists(name)) {
-            return noPipeline(name);
-          }
           JsonNode edit;
           try {
-            edit = object(body);
+            edit = Edits.object(json, body);
           } catch (Invalid e) {
             return e.response();
           }
+          // a pipeline exists while some KB belongs to it: naming its kbs creates it
+          if (!configs.pipelineExists(name) && !edit.has("kbs")) {
+            return noPipeline(name);
+          }
           var next = PipelineConfigured.newBuilder(configs.pipeline(name));
+          List<String> kbs = null;
           try {
             for (var field : edit.properties()) {
               String key = field.getKey();
               JsonNode value = field.getValue();
               switch (key) {
-                case "instructions" -> next.setInstructions(text(key, value, false));
+                case "instructions" -> next.setInstructions(Edits.text(key, value, false));
                 case "degraded_instructions" ->
-                    next.setDegradedInstructions(text(key, value, false));
-                case "memory_max_turns" -> next.setMemoryMaxTurns(number(key, value, MAX_TURNS));
-                case "memory_max_tokens" -> next.setMemoryMaxTokens(number(key, value, MAX_TOKENS));
+                    next.setDegradedInstructions(Edits.text(key, value, false));
+                case "memory_max_turns" ->
+                    next.setMemoryMaxTurns(Edits.number(key, value, MAX_TURNS));
+                case "memory_max_tokens" ->
+                    next.setMemoryMaxTokens(Edits.number(key, value, MAX_TOKENS));
                 case "mode" -> next.setMode(mode(value));
-                case "agentic_instructions" -> next.setAgenticInstructions(text(key, value, true));
+                case "agentic_instructions" ->
+                    next.setAgenticInstructions(Edits.text(key, value, true));
                 case "search_budget" -> next.setSearchBudget(budget(value));
+                case "kbs" -> kbs = configs.existingKbs(key, value);
                 default ->
                     throw new Invalid(
                         key, "unknown field " + key + "; the fields are " + PIPELINE_FIELDS);
               }
+            }
+            if (kbs != null && !name.matches(PromptConfigs.KB_NAME)) {
+              throw new Invalid(
+                  "pipeline",
+                  "a pipeline's name is lowercase letters, digits, - and _ (at most 63)");
+            }
+            if (kbs != null) {
+              configs.saveMembers(name, kbs);
             }
           } catch (Invalid e) {
             return e.response();
@@ -137,7 +152,7 @@ class PromptAdminController {
             return noKb(kb);
           }
           try {
-            JsonNode edit = object(body);
+            JsonNode edit = Edits.object(json, body);
             for (var field : edit.properties()) {
               if (!field.getKey().equals("tone")) {
                 throw new Invalid(
@@ -147,41 +162,12 @@ class PromptAdminController {
             if (!edit.has("tone")) {
               throw new Invalid("tone", "send {\"tone\": \"…\"} (an empty tone removes it)");
             }
-            String tone = text("tone", edit.get("tone"), true);
+            String tone = Edits.text("tone", edit.get("tone"), true);
             return ResponseEntity.ok(tone(configs.saveTone(existing.get(), tone)));
           } catch (Invalid e) {
             return e.response();
           }
         });
-  }
-
-  private JsonNode object(byte[] body) {
-    JsonNode root;
-    try {
-      root = body == null ? null : json.readTree(body);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw new Invalid(why.field(), why.message());
-    }
-    if (root == null || !root.isObject()) {
-      throw new Invalid(null, "body must be a JSON object");
-    }
-    return root;
-  }
-
-  private static String text(String key, JsonNode value, boolean mayBeEmpty) {
-    if (!value.isString()) {
-      throw new Invalid(key, key + " must be a string");
-    }
-    String text = value.asString().strip();
-    if (!mayBeEmpty && text.isEmpty()) {
-      throw new Invalid(key, key + " must not be empty");
-    }
-    if (text.length() > MAX_TEXT) {
-      throw new Invalid(
-          key, key + " is " + text.length() + " characters; the limit is " + MAX_TEXT);
-    }
-    return text;
   }
 
   private static int budget(JsonNode value) {
@@ -199,16 +185,10 @@ class PromptAdminController {
     return value.asString();
   }
 
-  private static int number(String key, JsonNode value, int max) {
-    if (!value.isIntegralNumber() || value.asInt() < 0 || value.asInt() > max) {
-      throw new Invalid(key, key + " must be a whole number from 0 to " + max);
-    }
-    return value.asInt();
-  }
-
-  private static Map<String, Object> view(PipelineConfigured c) {
+  private Map<String, Object> view(PipelineConfigured c) {
     var view = new LinkedHashMap<String, Object>();
     view.put("pipeline", c.getPipeline());
+    view.put("kbs", configs.kbsOf(c.getPipeline()));
     view.put("instructions", c.getInstructions());
     view.put("degraded_instructions", c.getDegradedInstructions());
     view.put("memory_max_turns", c.getMemoryMaxTurns());
@@ -231,25 +211,13 @@ class PromptAdminController {
 
   private static ResponseEntity<ProblemDetail> noPipeline(String name) {
     return Problems.response(
-        Problems.of(404, "pipeline_not_found", "no knowledge base belongs to pipeline " + name));
+        Problems.of(
+            404,
+            "pipeline_not_found",
+            "no knowledge base belongs to pipeline " + name + "; name its kbs to create it"));
   }
 
   private static ResponseEntity<ProblemDetail> noKb(String kb) {
     return Problems.response(Problems.of(404, "kb_not_found", "there is no knowledge base " + kb));
-  }
-
-  /** A refused edit: 400 naming the field. */
-  private static final class Invalid extends RuntimeException {
-    private final String field;
-
-    Invalid(String field, String message) {
-      super(message, null, false, false);
-      this.field = field;
-    }
-
-    ResponseEntity<ProblemDetail> response() {
-      return Problems.response(
-          Problems.of(400, "invalid_field", getMessage(), Problems.field(field)));
-    }
   }
 }

@@ -133,9 +133,9 @@ public final class KnowledgeFolder {
 
   /**
    * From the file name ({@code .fa.md}, {@code .ar.md}, {@code .en.md}), else detected from the
-   * text ({@link Language#detect}).
+   * text ({@link Language#detect}). Uploaded documents get theirs the same way.
    */
-  static String language(String fileName, String text) {
+  public static String language(String fileName, String text) {
     for (String language : LANGUAGES) {
       if (fileName.endsWith("." + language + ".md")) {
         return language;

@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
 /**
  * Publishes a knowledge folder's bases and documents. Only what differs from what is already on the
  * topics is published, so importing the same folder twice changes nothing; a document that left the
- * folder is published as deleted.
+ * folder is published as deleted (an uploaded document never is: it was never in the folder).
  */
 @Component
 public class KnowledgeImport {
@@ -94,19 +94,31 @@ public class KnowledgeImport {
                           tables.putIfAbsent(file, text);
                         }
                       }));
+      // kb.yml's fields likewise: an administrator's edit (PUT /admin/kbs/{kb}, PUT
+      // /admin/pipelines/{p} with kbs) stays until kb.yml itself changes
+      String folderMeta =
+          Sha256.hexOfFields(
+              List.of(
+                  base.displayName(),
+                  base.description(),
+                  String.join(",", base.languages()),
+                  String.join(",", pipelines)));
+      var edited = current.filter(c -> c.getFolderMetaSha256().equals(folderMeta)).orElse(null);
       var config =
           KnowledgeBaseConfigured.newBuilder()
               .setKbName(base.name())
-              .setDisplayName(base.displayName())
-              .setPipeline(pipelines.get(0))
-              .setPipelines(pipelines)
-              .setDescription(base.description())
+              .setDisplayName(edited != null ? edited.getDisplayName() : base.displayName())
+              .setPipeline(edited != null ? edited.getPipeline() : pipelines.get(0))
+              .setPipelines(edited != null ? edited.getPipelines() : pipelines)
+              .setDescription(edited != null ? edited.getDescription() : base.description())
               .setTone(tone)
-              .setLanguages(base.languages())
+              .setLanguages(edited != null ? edited.getLanguages() : base.languages())
               .setUpdatedAt(clock.instant())
               .setFolderToneSha256(folderTone)
               .setTables(tables)
               .setFolderTablesSha256(folderTables)
+              .setRoutingKeywords(current.map(c -> c.getRoutingKeywords()).orElse(List.of()))
+              .setFolderMetaSha256(folderMeta)
               .build();
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
         out.send(Topics.KB_CONFIGS, base.name(), config);
@@ -140,7 +152,12 @@ public class KnowledgeImport {
     }
     var names = bases.stream().map(KnowledgeFolder.Base::name).toList();
     for (var old : documents.values()) {
-      if (names.contains(old.getKbName()) && !old.getDeleted() && !seen.contains(old.getDocId())) {
+      // an uploaded document (POST /admin/kbs/{kb}/documents) was never in the folder
+      boolean fromFolder = !DocumentOrigin.UPLOAD.equals(old.getOrigin());
+      if (fromFolder
+          && names.contains(old.getKbName())
+          && !old.getDeleted()
+          && !seen.contains(old.getDocId())) {
         out.send(
             Topics.KB_DOCUMENTS,
             old.getDocId(),
@@ -166,6 +183,8 @@ public class KnowledgeImport {
         && a.getLanguages().equals(b.getLanguages())
         && a.getFolderToneSha256().equals(b.getFolderToneSha256())
         && a.getTables().equals(b.getTables())
-        && a.getFolderTablesSha256().equals(b.getFolderTablesSha256());
+        && a.getFolderTablesSha256().equals(b.getFolderTablesSha256())
+        && a.getRoutingKeywords().equals(b.getRoutingKeywords())
+        && a.getFolderMetaSha256().equals(b.getFolderMetaSha256());
   }
 }

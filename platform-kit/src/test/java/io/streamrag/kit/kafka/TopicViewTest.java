@@ -128,6 +128,8 @@ class TopicViewTest {
         List.of("croplogic"),
         "",
         java.util.Map.of(),
-        java.util.Map.of());
+        java.util.Map.of(),
+        List.of(),
+        "");
   }
 }

@@ -11,14 +11,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Routes a question to the knowledge bases of its pipeline (S1.2), in Persian, Arabic and English:
  *
  * <ol>
- *   <li>keyword rules from configuration: a keyword matches a whole word, or the start of a word
- *       when it ends with {@code *} ("irrigat*" finds "irrigation", "آبیاری*" finds "آبیاری‌ها");
- *       several words match a phrase. Every KB whose keywords appear is chosen.
+ *   <li>keyword rules, from configuration and from each KB's own {@code routing_keywords} (its live
+ *       configuration, set by {@code PUT /admin/kbs/{kb}}): a keyword matches a whole word, or the
+ *       start of a word when it ends with {@code *} ("irrigat*" finds "irrigation", "آبیاری*" finds
+ *       "آبیاری‌ها"); several words match a phrase. Every KB whose keywords appear is chosen.
  *   <li>else similarity to the KBs' descriptions: shared words (a word shared by every KB counts
  *       for little), and, when the embedder reads the question's language, cosine similarity of the
  *       question to each description. Every KB close to the best is chosen.
@@ -35,8 +37,18 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class KbRouter {
 
-  /** A knowledge base as routing sees it. */
-  public record Kb(String name, String description) {}
+  /**
+   * A knowledge base as routing sees it.
+   *
+   * @param keywords its own routing keywords, beside the configured rules
+   */
+  public record Kb(String name, String description, List<String> keywords) {
+
+    /** A KB with no keywords of its own. */
+    public Kb(String name, String description) {
+      this(name, description, List.of());
+    }
+  }
 
   /** Shared-word score of the chosen KBs, relative to the best one. */
   private static final double LEXICAL_SHARE = 0.5;
@@ -91,7 +103,7 @@ public final class KbRouter {
     // 1. keyword rules
     var chosen = new ArrayList<String>();
     for (Kb kb : kbs) {
-      if (rules.getOrDefault(kb.name(), List.of()).stream()
+      if (Stream.concat(rules.getOrDefault(kb.name(), List.of()).stream(), kb.keywords().stream())
           .anyMatch(k -> matches(words, k, arabic))) {
         chosen.add(kb.name());
       }

@@ -160,6 +160,17 @@ class KbRouterTest {
         .isEqualTo(CROPLOGIC);
   }
 
+  @Test
+  void givenAKbsOwnRoutingKeywordsThenTheyRouteBesideTheConfiguredRules() {
+    var withOrchards = new java.util.ArrayList<>(PIPELINE);
+    withOrchards.add(new KbRouter.Kb("orchards", "Fruit trees.", List.of("pistachio*", "پسته*")));
+
+    assertThat(router.route("When do pistachios need pruning?", "en", withOrchards))
+        .containsExactly("orchards");
+    assertThat(router.route("پسته‌ها را کی هرس کنم؟", "fa", withOrchards))
+        .containsExactly("orchards");
+  }
+
   private List<String> route(String question) {
     return router.route(question, Language.detect(question), PIPELINE);
   }

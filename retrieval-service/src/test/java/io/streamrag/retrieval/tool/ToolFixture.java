@@ -167,6 +167,8 @@ final class ToolFixture implements AutoCloseable {
         List.of(pipeline),
         "",
         java.util.Map.of(),
-        java.util.Map.of());
+        java.util.Map.of(),
+        List.of(),
+        "");
   }
 }
