@@ -4,6 +4,7 @@ import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.advice.RecommendationRequested;
 import io.streamrag.schemas.advice.RecommendationState;
+import io.streamrag.schemas.auth.ApiKeyIssued;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -323,6 +324,22 @@ public final class Topics {
           6,
           Map.of("retention.ms", WEEK_MS));
 
+  /**
+   * The API keys: identity, sensors, pipelines, role and the SHA-256 of the key (never the key),
+   * written by the gateway's admin API and followed by every gateway replica, so an issued, rotated
+   * or revoked key applies everywhere without a restart.
+   */
+  public static final TopicSpec GATEWAY_KEYS =
+      new TopicSpec(
+          "gateway.keys",
+          ApiKeyIssued.class,
+          "key_id",
+          "gateway-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of());
+
   /** Readings, profiles and forecasts share one binding in ingest, hence one dead-letter topic. */
   public static final TopicSpec DLQ_INGEST_SENSORS =
       deadLetters("dlq.ingest.sensors", "ingest-service", SENSOR_READINGS);
@@ -377,6 +394,7 @@ public final class Topics {
           RECOMMENDATION_REPLIES,
           SENSOR_RECOMMENDATIONS,
           SENSOR_ALERTS,
+          GATEWAY_KEYS,
           DLQ_INGEST_SENSORS,
           DLQ_INGEST_DOCUMENTS,
           DLQ_RETRIEVAL_INDEX,

@@ -1,40 +1,47 @@
 package io.streamrag.gateway.auth;
 
-import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.kit.text.Sha256;
+import io.streamrag.schemas.auth.ApiKeyIssued;
+import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
-import org.springframework.stereotype.Component;
 
-/** Resolves an API key to its caller. Keys are held only as SHA-256 hashes. */
-@Component
+/**
+ * Resolves an API key to its caller: first the keys of configuration ({@link ConfiguredKeys}), then
+ * the issued keys of {@code gateway.keys} ({@link IssuedKeys}), current on every replica without a
+ * restart. Keys are held only as SHA-256 hashes.
+ */
 public class ApiKeys {
 
-  private final Map<String, Caller> byHash;
+  private final ConfiguredKeys configured;
+  private final IssuedKeys issued;
+  private final String defaultPipeline;
+  private final Clock clock;
 
-  ApiKeys(GatewayProperties properties) {
-    this.byHash =
-        properties.apiKeys().stream()
-            .collect(
-                Collectors.toMap(
-                    GatewayProperties.ApiKey::keySha256,
-                    k ->
-                        new Caller(
-                            k.user(),
-                            Set.copyOf(k.sensors()),
-                            k.pipelines() == null || k.pipelines().isEmpty()
-                                ? List.of(properties.chat().pipeline())
-                                : List.copyOf(k.pipelines()))));
+  ApiKeys(ConfiguredKeys configured, IssuedKeys issued, String defaultPipeline, Clock clock) {
+    this.configured = configured;
+    this.issued = issued;
+    this.defaultPipeline = defaultPipeline;
+    this.clock = clock;
   }
 
-  /** The caller behind a bearer token, if the token is a known key. */
+  /** The caller behind a bearer token, if the token is a known key that is not revoked. */
   public Optional<Caller> authenticate(String token) {
     if (token == null || token.isBlank()) {
       return Optional.empty();
     }
-    return Optional.ofNullable(byHash.get(Sha256.hex(token)));
+    String sha256 = Sha256.hex(token);
+    return configured.find(sha256).or(() -> issued.find(sha256, clock.instant()).map(this::caller));
+  }
+
+  private Caller caller(ApiKeyIssued key) {
+    return new Caller(
+        key.getKeyId(),
+        key.getUserId(),
+        key.getTenant(),
+        Set.copyOf(key.getSensors()),
+        key.getPipelines().isEmpty() ? List.of(defaultPipeline) : List.copyOf(key.getPipelines()),
+        Role.valueOf(key.getRole().name()));
   }
 }

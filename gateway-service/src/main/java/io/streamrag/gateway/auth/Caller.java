@@ -6,8 +6,26 @@ import java.util.Set;
 /**
  * An authenticated caller, the sensors it may ask about and the pipelines it may use (the first is
  * its default).
+ *
+ * @param keyId the key's id: on {@code gateway.keys} for an issued key, {@code configured:<user>}
+ *     for one of {@code gateway.api-keys}, {@code bootstrap-admin} for {@code
+ *     gateway.admin-key-sha256}; its rate limit is counted under it
+ * @param user recorded with each request; the owner of its conversations
+ * @param tenant the organisation the key belongs to
+ * @param role {@link Role#ADMIN} may also call the key admin API
  */
-public record Caller(String user, Set<String> sensors, List<String> pipelines) {
+public record Caller(
+    String keyId,
+    String user,
+    String tenant,
+    Set<String> sensors,
+    List<String> pipelines,
+    Role role) {
+
+  /** A user key of {@code gateway.api-keys}: its user is its tenant. */
+  public Caller(String user, Set<String> sensors, List<String> pipelines) {
+    this("configured:" + user, user, user, sensors, pipelines, Role.USER);
+  }
 
   public boolean mayUse(String pipeline) {
     return pipelines.contains(pipeline);
@@ -15,5 +33,9 @@ public record Caller(String user, Set<String> sensors, List<String> pipelines) {
 
   public boolean owns(String sensorUuid) {
     return sensors.contains(sensorUuid);
+  }
+
+  public boolean isAdmin() {
+    return role == Role.ADMIN;
   }
 }
