@@ -30,7 +30,10 @@ code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://$H:8081/api/sensor
 chat() { curl -s -N --max-time 30 -X POST "http://$H:8080/api/rag/chat" -H "Authorization: Bearer $1" \
   -H 'Content-Type: application/json' -H 'Accept: text/event-stream' -d "{\"message\":\"$3\",\"sensor_uuid\":\"$2\"}"; }
 s=$(date +%s%N); ok=
-for i in $(seq 1 20); do body=$(chat dev-farmer-key "$A" 'رطوبت خاک من چقدر است؟')
+# up to 120 s: the first reading after a cold start on a loaded machine has taken ~50 s to reach the
+# index (issue 14 measures freshness); this checks that it arrives, not how fast
+deadline=$(( $(date +%s) + 120 ))
+while [ "$(date +%s)" -lt "$deadline" ]; do body=$(chat dev-farmer-key "$A" 'رطوبت خاک من چقدر است؟')
   printf '%s' "$body" | grep -q "$v" && { ok=1; break; }; sleep 0.5; done
 [ -n "$ok" ] || { echo "FAIL the answer never showed moisture $v"; printf '%s\n' "$body" | head -20; exit 1; }
 echo "reading visible in an answer after $(( ($(date +%s%N) - s) / 1000000 )) ms"
