@@ -58,17 +58,6 @@ public final class IndexFeed implements AutoCloseable {
   private static final String TOPIC = Topics.INDEX_CHANGES.name();
   private static final String LISTENER = "retrieval-index-feed";
 
-  /**
-   * How far a feed has read: summed over partitions, from the start offsets to the ends at start.
-   */
-  public record Progress(long applied, long target) {
-
-    /** 0 to 1; 1 when there was nothing to read. */
-    public double fraction() {
-      return target == 0 ? 1 : Math.min(1.0, (double) applied / target);
-    }
-  }
-
   private final TopicReaders readers;
   private final String name;
   private final ChunkStore store;
@@ -185,7 +174,7 @@ public final class IndexFeed implements AutoCloseable {
   }
 
   /** How far this feed has read towards the topic's ends at its start. */
-  public Progress progress() {
+  public FeedProgress progress() {
     long applied = 0;
     long target = 0;
     for (var e : startEnd.entrySet()) {
@@ -194,7 +183,7 @@ public final class IndexFeed implements AutoCloseable {
       target += Math.max(0, e.getValue() - from);
       applied += Math.max(0, Math.min(at, e.getValue()) - from);
     }
-    return new Progress(applied, target);
+    return new FeedProgress(applied, target);
   }
 
   /** When the newest applied change's fact entered the system. */
