@@ -1,6 +1,7 @@
 package io.streamrag.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -86,10 +87,10 @@ class DocumentUploadTest {
   private static long untilIndexed(String docId) throws InterruptedException {
     long start = System.nanoTime();
     String url = system.ingestUrl() + "/admin/kbs/chat/documents/" + docId;
-    while (Http.call("GET", url, ADMIN).body().get("chunks").isNull()) {
-      assertThat(System.nanoTime() - start).isLessThan(GENEROUS.toNanos());
-      Thread.sleep(20);
-    }
+    await()
+        .atMost(GENEROUS)
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> !Http.call("GET", url, ADMIN).body().get("chunks").isNull());
     return (System.nanoTime() - start) / 1_000_000;
   }
 
@@ -105,16 +106,10 @@ class DocumentUploadTest {
   /** Asks again, a new request each time, until an answer matches. */
   private static Http.Chat askUntil(Predicate<Http.Chat> match, Duration within)
       throws InterruptedException {
-    long deadline = System.nanoTime() + within.toNanos();
-    Http.Chat last;
-    do {
-      last = ask();
-      if (match.test(last)) {
-        return last;
-      }
-      Thread.sleep(100);
-    } while (System.nanoTime() < deadline);
-    throw new AssertionError("no matching answer within " + within + "; last: " + last.body());
+    return await()
+        .atMost(within)
+        .pollInterval(Duration.ofMillis(100))
+        .until(DocumentUploadTest::ask, match::test);
   }
 
   /** A one-page PDF written by PDFBox, one line per entry. */
