@@ -67,7 +67,9 @@ class GatewayWiring {
                             "recommendations",
                                 "POST /api/recommendations/{irrigation,fertilization} {sensor_uuid, query?, crop?, pipeline?} with the same key; answers the advice JSON",
                             "alerts",
-                                "GET /api/sensors/{sensor_uuid}/events with the key that owns the sensor; alert events as text/event-stream")))
+                                "GET /api/sensors/{sensor_uuid}/events with the key that owns the sensor; alert events as text/event-stream",
+                            "openai",
+                                "POST /v1/chat/completions {model: a pipeline, messages, stream?, sensor_uuid?} and GET /v1/models, the API key as bearer token (OpenAI-compatible)")))
         .build();
   }
 
