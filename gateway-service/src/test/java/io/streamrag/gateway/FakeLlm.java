@@ -108,13 +108,17 @@ public final class FakeLlm {
   private Answering play(
       Predicate<ChatRequested> which, List<AnswerEvent.Builder> events, int firstHalf) {
     var answering = new Answering();
-    // from now on, whenever the reader starts: the request may be published before it does
-    long from = Instant.now().minusSeconds(1).toEpochMilli();
+    // positioned before this returns, so the request the test sends next is read whatever the
+    // timing
+    var requests =
+        new TopicProbe(
+            kafka.bootstrapServers(),
+            Topics.CHAT_REQUESTS.name(),
+            Instant.now().minusSeconds(1).toEpochMilli());
     var thread = Executors.newSingleThreadExecutor();
     thread.submit(
         () -> {
-          try (var requests =
-              new TopicProbe(kafka.bootstrapServers(), Topics.CHAT_REQUESTS.name(), from)) {
+          try (requests) {
             var request =
                 (ChatRequested)
                     requests

@@ -139,8 +139,13 @@ public final class ChatHandler {
       String requestId, String conversationId, Flux<ServerSentEvent<Object>> stream) {
     return ServerResponse.ok()
         .contentType(MediaType.TEXT_EVENT_STREAM)
-        .header("X-Request-Id", requestId)
-        .header("X-Conversation-Id", conversationId)
+        .headers(
+            headers -> {
+              headers.set("X-Request-Id", requestId);
+              if (conversationId != null) {
+                headers.set("X-Conversation-Id", conversationId);
+              }
+            })
         .body(BodyInserters.fromServerSentEvents(stream));
   }
 

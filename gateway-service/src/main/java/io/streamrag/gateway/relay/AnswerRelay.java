@@ -201,7 +201,7 @@ public final class AnswerRelay implements AutoCloseable {
   }
 
   /** The open streams of a request get a reader of their own from {@code from}. */
-  private void handOver(String requestId, TopicPartitionOffset from) {
+  private synchronized void handOver(String requestId, TopicPartitionOffset from) {
     for (var stream : live.toHandOver(requestId)) {
       stream.readBy(KeyReplay.read(readers, requestId, from).subscribe(stream::emit));
     }
