@@ -161,6 +161,11 @@ record ServiceConfig(
     if (webhooks.isString()) {
       out.computeIfAbsent(webhooks.asString(), g -> new TreeSet<>()).add("sensor.alerts");
     }
+    // the gateway replicas' group on chat.answers (each relays only its own share)
+    var relay = documents.get(0).path("gateway").path("streams").path("relay-group");
+    if (relay.isString()) {
+      out.computeIfAbsent(relay.asString(), g -> new TreeSet<>()).add("chat.answers");
+    }
     try (Stream<Path> sources = Files.walk(Repo.ROOT.resolve(service).resolve("src/main/java"))) {
       for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
         var m = LISTENER.matcher(Repo.read(source));

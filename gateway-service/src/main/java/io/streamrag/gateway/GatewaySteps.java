@@ -1,28 +1,18 @@
 package io.streamrag.gateway;
 
-import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
-import io.streamrag.gateway.relay.PipelineWatch;
-import io.streamrag.gateway.relay.TopicFanOut;
+import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
-import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.kit.observability.TracingConfiguration;
 import io.streamrag.kit.text.Language;
-import io.streamrag.schemas.Topics;
-import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
-import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
@@ -30,32 +20,23 @@ public class GatewaySteps {
 
   private final ApiKeys keys;
   private final Guardrail guardrails;
-  private final PipelineWatch watch;
-  private final TopicFanOut<AnswerEvent> relay;
+  private final AnswerSessions sessions;
   private final ConversationOwners conversations;
-  private final TopicWriter writer;
   private final JsonMapper json;
-  private final Tracer tracer;
   private final Clock clock;
 
   public GatewaySteps(
       ApiKeys keys,
       Guardrail guardrails,
-      PipelineWatch watch,
-      TopicFanOut<AnswerEvent> relay,
+      AnswerSessions sessions,
       ConversationOwners conversations,
-      TopicWriter writer,
       JsonMapper json,
-      Tracer tracer,
       Clock clock) {
     this.keys = keys;
     this.guardrails = guardrails;
-    this.watch = watch;
-    this.relay = relay;
+    this.sessions = sessions;
     this.conversations = conversations;
-    this.writer = writer;
     this.json = json;
-    this.tracer = tracer;
     this.clock = clock;
   }
 
@@ -119,17 +100,11 @@ public class GatewaySteps {
       return refuse(refusal.get());
     }
     // 5. someone must be there to answer: else 503 now, not a timeout later
-    if (watch.missing().isPresent()) {
-      String user = caller.get().user();
-      return Mono.fromCallable(watch::recheck)
-          .subscribeOn(Schedulers.boundedElastic())
-          .flatMap(
-              missing ->
-                  missing.isPresent()
-                      ? refuse(unavailable(missing.get()))
-                      : converse(chat, pipeline, user));
-    }
-    return converse(chat, pipeline, caller.get().user());
+    String user = caller.get().user();
+    return sessions
+        .unavailable()
+        .map(missing -> (Outcome) new Outcome.Refused(missing))
+        .switchIfEmpty(Mono.defer(() -> converse(chat, pipeline, user)));
   }
 
   /** Step 6, then 7. */
@@ -152,15 +127,12 @@ public class GatewaySteps {
                     "conversation_id")));
   }
 
-  /**
-   * Step 7: opens the answer session first, then publishes the request (and the new conversation,
-   * if any) and waits for the broker off the event loop.
-   */
+  /** Step 7: publishes the request (and the new conversation, if any) and opens its answer. */
   private Mono<Outcome> publish(
       ChatBody chat, String pipeline, String user, ConversationStarted started) {
     var request =
         ChatRequested.newBuilder()
-            .setRequestId(UUID.randomUUID().toString())
+            .setRequestId(sessions.newRequestId())
             .setConversationId(
                 started == null ? chat.conversationId() : started.getConversationId())
             .setUserId(user)
@@ -171,62 +143,11 @@ public class GatewaySteps {
             .setMode(chat.mode())
             .setRequestedAt(clock.instant())
             .build();
-    // A stage seen stopping while this chat streams ends it with an error event at once.
-    Flux<AnswerEvent> events =
-        relay
-            .open(request.getRequestId())
-            .mergeWith(watch.stops().take(1).map(stage -> stopped(request.getRequestId(), stage)));
-    return Mono.just(request)
-        // handle runs with the HTTP request's observation current: the records join its trace
-        .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, started)))
-        .flatMap(Mono::fromFuture)
-        .doOnError(e -> relay.cancel(request.getRequestId()))
-        .thenReturn((Outcome) new Outcome.Answering(request, events))
+    return sessions
+        .start(request, started == null ? null : () -> conversations.publish(started))
+        .map(events -> (Outcome) new Outcome.Answering(request, events))
         .onErrorResume(
-            e ->
-                refuse(
-                    new Refusal(
-                        503,
-                        "unavailable",
-                        "the chat service cannot take questions right now; try again shortly")));
-  }
-
-  private static Refusal unavailable(PipelineWatch.Stage stage) {
-    return new Refusal(
-        503,
-        "pipeline_unavailable",
-        stage.service()
-            + " is not running (nobody consumes "
-            + stage.topic()
-            + "); try again shortly");
-  }
-
-  private AnswerEvent stopped(String requestId, PipelineWatch.Stage stage) {
-    return AnswerEvent.newBuilder()
-        .setRequestId(requestId)
-        .setSeq(Integer.MAX_VALUE)
-        .setType(AnswerEventType.ERROR)
-        .setEmittedAt(clock.instant())
-        .setError(
-            new AnswerError(
-                "pipeline_unavailable",
-                stage.service() + " stopped while answering; please ask again shortly"))
-        .build();
-  }
-
-  /**
-   * Publishes the request (and the new conversation, if any) with its id as baggage: it travels
-   * with the trace, and every service logs it as {@code request_id}.
-   */
-  private CompletableFuture<Void> send(ChatRequested request, ConversationStarted started) {
-    try (var baggage =
-        tracer.createBaggageInScope(TracingConfiguration.REQUEST_ID, request.getRequestId())) {
-      return CompletableFuture.allOf(
-          started == null
-              ? CompletableFuture.completedFuture(null)
-              : conversations.publish(started),
-          writer.send(Topics.CHAT_REQUESTS, request.getConversationId(), request));
-    }
+            io.streamrag.gateway.web.Refused.class, refused -> refuse(refused.refusal()));
   }
 
   private static Mono<Outcome> refuse(Refusal refusal) {

@@ -1,13 +1,14 @@
 package io.streamrag.gateway;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
 import io.streamrag.gateway.conversation.ConversationOwners;
+import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.gateway.relay.PipelineWatch;
-import io.streamrag.gateway.relay.TopicFanOut;
+import io.streamrag.gateway.relay.Resumptions;
+import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.relay.WatchProperties;
 import io.streamrag.gateway.trace.TraceHandler;
 import io.streamrag.gateway.web.TraceparentHeader;
@@ -20,7 +21,6 @@ import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
-import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import java.time.Clock;
 import java.time.Duration;
@@ -67,13 +67,20 @@ class GatewayWiring {
                             "recommendations",
                                 "POST /api/recommendations/{irrigation,fertilization} {sensor_uuid, query?, crop?, pipeline?} with the same key; answers the advice JSON",
                             "alerts",
-                                "GET /api/sensors/{sensor_uuid}/events with the key that owns the sensor; alert events as text/event-stream")))
+                                "GET /api/sensors/{sensor_uuid}/events with the key that owns the sensor; alert events as text/event-stream",
+                            "openai",
+                                "POST /v1/chat/completions {model: a pipeline, messages, stream?, sensor_uuid?} and GET /v1/models, the API key as bearer token (OpenAI-compatible)")))
         .build();
   }
 
   @Bean
-  ChatHandler chatHandler(GatewaySteps steps, GatewayProperties properties, MeterRegistry meters) {
-    return new ChatHandler(steps, properties.chat(), meters);
+  ChatHandler chatHandler(
+      GatewaySteps steps,
+      Resumptions resumptions,
+      StreamLedger ledger,
+      GatewayProperties properties,
+      MeterRegistry meters) {
+    return new ChatHandler(steps, resumptions, ledger, properties.chat(), meters);
   }
 
   /** Every response names its trace. */
@@ -132,33 +139,14 @@ class GatewayWiring {
   @Bean
   GatewaySteps gatewaySteps(
       ApiKeys keys,
-      PipelineWatch watch,
-      TopicFanOut<AnswerEvent> relay,
+      AnswerSessions sessions,
       ConversationOwners conversations,
-      TopicWriter writer,
       JsonMapper json,
       GatewayProperties properties,
-      Tracer tracer,
       PromptInjectionGuardrail injectionGuard) {
     var guardrails =
         new Guardrails(
             List.of(injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars())));
-    return new GatewaySteps(
-        keys, guardrails, watch, relay, conversations, writer, json, tracer, Clock.systemUTC());
-  }
-
-  @Bean(destroyMethod = "close")
-  TopicFanOut<AnswerEvent> answerRelay(TopicReaders readers) throws InterruptedException {
-    return TopicFanOut.start(
-        readers, Topics.CHAT_ANSWERS, AnswerEvent.class, Duration.ofSeconds(60));
-  }
-
-  /** Ready once answers can be relayed. */
-  @Bean
-  HealthIndicator relayHealthIndicator(TopicFanOut<AnswerEvent> answerRelay) {
-    return () ->
-        (answerRelay.isReady() ? Health.up() : Health.outOfService())
-            .withDetail("openChats", answerRelay.openSubscriptions())
-            .build();
+    return new GatewaySteps(keys, guardrails, sessions, conversations, json, Clock.systemUTC());
   }
 }

@@ -143,7 +143,7 @@ public class LlmSteps {
     memory.record(
         Remembered.turn(p, text.toString(), citations, answered.answer(), tokens, clock),
         Remembered.trace(p, answered.mode(), needs),
-        !"off".equals(p.recall().status()));
+        p.recall().remembers());
   }
 
   /** What an answer rests on and who gave it. */

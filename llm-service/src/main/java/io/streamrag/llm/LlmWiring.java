@@ -10,6 +10,8 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.agentic.KnowledgeTool;
+import io.streamrag.llm.cancel.Cancellations;
+import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.config.ConfigSync;
 import io.streamrag.llm.config.LiveConfig;
 import io.streamrag.llm.evidence.DeterministicPlanner;
@@ -53,10 +55,13 @@ import tools.jackson.databind.json.JsonMapper;
 @Configuration(proxyBeanMethods = false)
 class LlmWiring {
 
-  /** Binding {@code answer-in-0}: chat.requests. */
+  /** Binding {@code answer-in-0}: chat.requests; each answer stops when its caller leaves. */
   @Bean
-  Consumer<Message<byte[]>> answer(LlmSteps steps) {
-    return AvroHandlers.consumer(ChatRequested.class, steps::answer);
+  Consumer<Message<byte[]>> answer(
+      LlmSteps steps, Cancellations cancellations, TopicWriter writer) {
+    return AvroHandlers.consumer(
+        ChatRequested.class,
+        new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC()));
   }
 
   @Bean

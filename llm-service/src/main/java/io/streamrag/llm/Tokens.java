@@ -1,6 +1,7 @@
 package io.streamrag.llm;
 
 import io.streamrag.llm.guard.OutputGuard;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.stream.AnswerStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,6 +36,8 @@ final class Tokens implements Consumer<String> {
    */
   @Override
   public void accept(String piece) {
+    // nothing more is published once the caller has left
+    Cancellation.current().check();
     if (firstMillis < 0) {
       firstMillis = Duration.between(asked, clock.instant()).toMillis();
     }

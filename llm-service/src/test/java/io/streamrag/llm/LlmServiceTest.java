@@ -119,6 +119,35 @@ class LlmServiceTest {
   }
 
   @Test
+  void turnsTheRequestCarriesAreTheMemoryAndNothingIsStored() {
+    // Given a request that carries its conversation's earlier turn (the OpenAI-compatible API)
+    String conversation = UUID.randomUUID().toString();
+    var followUp =
+        ChatRequested.newBuilder(request(conversation, "و هفته بعد؟", "croplogic"))
+            .setHistory(
+                List.of(
+                    new io.streamrag.schemas.chat.GivenTurn(
+                        "رطوبت خاک من چقدر است؟", "رطوبت خاک ۱۲.۵ درصد است.")))
+            .build();
+
+    // When it is answered
+    var answer = ask(followUp);
+
+    // Then the answer used those turns, as memory would, and searched the follow-up rewritten
+    var meta = answer.first().getMeta();
+    assertThat(meta.getMemory()).isEqualTo("given");
+    assertThat(meta.getHistoryTurns()).isEqualTo(1);
+    assertThat(meta.getQuery()).startsWith("و هفته بعد؟").contains("رطوبت");
+    assertThat(answer.last().getType()).isEqualTo(AnswerEventType.DONE);
+    // And the conversation kept nothing: the client holds it
+    await()
+        .during(Duration.ofSeconds(1))
+        .atMost(Duration.ofSeconds(3))
+        .until(
+            () -> conversations(conversation, USER, ConversationAction.LIST).getTurns().isEmpty());
+  }
+
+  @Test
   void theOwnerListsAndErasesAConversationAndTheNextAnswerRemembersNothing() {
     String conversation = UUID.randomUUID().toString();
     ask(request(conversation, "رطوبت خاک من چقدر است؟", "croplogic"));

@@ -7,6 +7,7 @@ import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.auth.ApiKeyIssued;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import io.streamrag.schemas.chat.ConversationRequested;
@@ -230,6 +231,23 @@ public final class Topics {
           6,
           Map.of("retention.ms", DAY_MS));
 
+  /**
+   * What became of each chat's HTTP stream: opened (and by whom), resumed with Last-Event-ID, or
+   * cancelled because its caller left. Every gateway replica follows it (who may resume a stream; a
+   * resume on one replica stops another's pending cancel); every llm-service replica stops
+   * answering a cancelled request. Short-lived: a stream can be resumed only for minutes.
+   */
+  public static final TopicSpec CHAT_STREAMS =
+      new TopicSpec(
+          "chat.streams",
+          ChatStreamChanged.class,
+          "request_id",
+          "gateway-service",
+          List.of("gateway-service (every replica)", "llm-service (every replica)"),
+          TopicSpec.Cleanup.DELETE,
+          6,
+          Map.of("retention.ms", HOUR_MS));
+
   /** Who owns each conversation: only its owner may continue, read or erase it. */
   public static final TopicSpec CHAT_CONVERSATIONS =
       new TopicSpec(
@@ -387,6 +405,7 @@ public final class Topics {
           KNOWLEDGE_REQUESTS,
           KNOWLEDGE_REPLIES,
           CHAT_ANSWERS,
+          CHAT_STREAMS,
           CHAT_CONVERSATIONS,
           CONVERSATION_REQUESTS,
           CONVERSATION_REPLIES,

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Resolves an API key to its caller: first the keys of configuration ({@link ConfiguredKeys}), then
@@ -33,6 +34,17 @@ public class ApiKeys {
     }
     String sha256 = Sha256.hex(token);
     return configured.find(sha256).or(() -> issued.find(sha256, clock.instant()).map(this::caller));
+  }
+
+  /**
+   * The pipelines some key may use, and the default: the pipelines this gateway knows of. Issued
+   * keys count as they stand now, revoked ones included (their pipelines still exist).
+   */
+  public Set<String> knownPipelines() {
+    var known = new TreeSet<String>(configured.pipelines());
+    known.add(defaultPipeline);
+    issued.all().forEach(key -> known.addAll(key.getPipelines()));
+    return known;
   }
 
   private Caller caller(ApiKeyIssued key) {

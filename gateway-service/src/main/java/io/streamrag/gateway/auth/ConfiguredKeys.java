@@ -2,6 +2,7 @@ package io.streamrag.gateway.auth;
 
 import io.streamrag.gateway.GatewayProperties;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +37,13 @@ final class ConfiguredKeys {
           new Caller(
               BOOTSTRAP_ADMIN, "admin", "operators", Set.of(), List.of(pipeline), Role.ADMIN));
     }
+  }
+
+  /** The pipelines the keys of configuration may use. */
+  Set<String> pipelines() {
+    var pipelines = new HashSet<String>();
+    byHash.values().forEach(caller -> pipelines.addAll(caller.pipelines()));
+    return pipelines;
   }
 
   Optional<Caller> find(String sha256) {

@@ -5,7 +5,12 @@ import io.micrometer.core.instrument.Timer;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.GatewaySteps;
 import io.streamrag.gateway.GatewaySteps.Outcome;
+import io.streamrag.gateway.relay.EventIds;
+import io.streamrag.gateway.relay.Resumptions;
+import io.streamrag.gateway.relay.SseStreams;
+import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Refusals;
+import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -32,19 +37,32 @@ import reactor.core.publisher.Mono;
 /**
  * HTTP around the pipeline: refusals become a status with a problem-detail body; an answer becomes
  * a {@code text/event-stream} of named events {@code meta}, {@code token}, {@code citation}, {@code
- * done} and {@code error}, with an {@code error} event (never a hang) when the answer is late.
+ * done} and {@code error}, with an {@code error} event (never a hang) when the answer is late. Each
+ * event's id is {@code <request id>:<seq>}: a client that lost the connection re-sends its request
+ * with {@code Last-Event-ID} and gets the rest, from any replica ({@link Resumptions}).
  */
 public final class ChatHandler {
 
   /** The timer of the wait from a question's admission to its answer's first token. */
   public static final String FIRST_TOKEN = "gateway.chat.first.token";
 
+  private static final String LAST_EVENT_ID = "Last-Event-ID";
+
   private final GatewaySteps steps;
+  private final Resumptions resumptions;
+  private final StreamLedger ledger;
   private final GatewayProperties.Chat limits;
   private final Timer firstToken;
 
-  public ChatHandler(GatewaySteps steps, GatewayProperties.Chat limits, MeterRegistry meters) {
+  public ChatHandler(
+      GatewaySteps steps,
+      Resumptions resumptions,
+      StreamLedger ledger,
+      GatewayProperties.Chat limits,
+      MeterRegistry meters) {
     this.steps = steps;
+    this.resumptions = resumptions;
+    this.ledger = ledger;
     this.limits = limits;
     this.firstToken =
         Timer.builder(FIRST_TOKEN)
@@ -54,6 +72,14 @@ public final class ChatHandler {
 
   public Mono<ServerResponse> chat(ServerRequest request) {
     String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    String lastEventId = request.headers().firstHeader(LAST_EVENT_ID);
+    if (lastEventId != null) {
+      // a client coming back: the rest of its stream, the question is not asked again
+      return resumptions
+          .resume(token, lastEventId)
+          .flatMap(this::respond)
+          .onErrorResume(Refused.class, refused -> Refusals.respond(refused.refusal()));
+    }
     return DataBufferUtils.join(request.exchange().getRequest().getBody(), limits.maxBodyBytes())
         .map(
             buffer -> {
@@ -84,21 +110,58 @@ public final class ChatHandler {
       return Refusals.respond(refused.refusal());
     }
     var answering = (Outcome.Answering) outcome;
-    return ServerResponse.ok()
-        .contentType(MediaType.TEXT_EVENT_STREAM)
-        .header("X-Request-Id", answering.request().getRequestId())
-        .header("X-Conversation-Id", answering.request().getConversationId())
-        .body(BodyInserters.fromServerSentEvents(stream(answering.request(), answering.events())));
+    var request = answering.request();
+    return respond(
+        request.getRequestId(),
+        request.getConversationId(),
+        stream(
+            request.getRequestId(),
+            request.getConversationId(),
+            answering.events().doOnNext(timeToFirstToken(request)),
+            -1,
+            request.getUserId()));
   }
 
-  private Flux<ServerSentEvent<Object>> stream(ChatRequested request, Flux<AnswerEvent> events) {
+  private Mono<ServerResponse> respond(Resumptions.Resumed resumed) {
+    var stream = resumed.stream();
+    return respond(
+        stream.requestId(),
+        stream.conversationId(),
+        stream(
+            stream.requestId(),
+            stream.conversationId(),
+            resumed.events(),
+            resumed.after(),
+            stream.userId()));
+  }
+
+  private Mono<ServerResponse> respond(
+      String requestId, String conversationId, Flux<ServerSentEvent<Object>> stream) {
+    return ServerResponse.ok()
+        .contentType(MediaType.TEXT_EVENT_STREAM)
+        .headers(
+            headers -> {
+              headers.set("X-Request-Id", requestId);
+              if (conversationId != null) {
+                headers.set("X-Conversation-Id", conversationId);
+              }
+            })
+        .body(BodyInserters.fromServerSentEvents(stream));
+  }
+
+  /**
+   * The answer's events as SSE, those the client already has ({@code seq <= after}) left out; a
+   * client that leaves before the end has its answer cancelled unless it comes back in time.
+   */
+  private Flux<ServerSentEvent<Object>> stream(
+      String requestId, String conversationId, Flux<AnswerEvent> events, int after, String user) {
     Flux<ServerSentEvent<Object>> answer =
         events
             .takeUntil(
                 e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
             .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()))
-            .doOnNext(timeToFirstToken(request))
-            .map(e -> toSse(request, e))
+            .filter(e -> e.getSeq() > after)
+            .map(e -> toSse(requestId, conversationId, e))
             .onErrorResume(
                 TimeoutException.class,
                 e ->
@@ -110,13 +173,9 @@ public final class ChatHandler {
                                 + " s for the first part, "
                                 + seconds(limits.idleTimeout())
                                 + " s between parts); please try again")));
-    return answer.publish(
-        shared ->
-            Flux.merge(
-                shared,
-                Flux.interval(limits.keepAlive())
-                    .map(i -> ServerSentEvent.builder().comment("keep-alive").build())
-                    .takeUntilOther(shared.ignoreElements().then(Mono.just(true)))));
+    Instant connectedAt = Instant.now();
+    return SseStreams.live(
+        answer, limits.keepAlive(), () -> ledger.left(requestId, user, connectedAt));
   }
 
   private Consumer<AnswerEvent> timeToFirstToken(ChatRequested request) {
@@ -128,13 +187,14 @@ public final class ChatHandler {
     };
   }
 
-  private static ServerSentEvent<Object> toSse(ChatRequested request, AnswerEvent e) {
+  private static ServerSentEvent<Object> toSse(
+      String requestId, String conversationId, AnswerEvent e) {
     var data = new LinkedHashMap<String, Object>();
     String name =
         switch (e.getType()) {
           case META -> {
-            data.put("request_id", request.getRequestId());
-            data.put("conversation_id", request.getConversationId());
+            data.put("request_id", requestId);
+            data.put("conversation_id", conversationId);
             data.put("kb", e.getMeta().getKb());
             data.put("provider", e.getMeta().getProvider());
             data.put("model", e.getMeta().getModel());
@@ -181,8 +241,8 @@ public final class ChatHandler {
             yield "citation";
           }
           case DONE -> {
-            data.put("request_id", request.getRequestId());
-            data.put("conversation_id", request.getConversationId());
+            data.put("request_id", requestId);
+            data.put("conversation_id", conversationId);
             if (e.getDone() != null) {
               data.put("provider", e.getDone().getProvider());
               data.put("model", e.getDone().getModel());
@@ -210,7 +270,7 @@ public final class ChatHandler {
         };
     return ServerSentEvent.builder((Object) data)
         .event(name)
-        .id(String.valueOf(e.getSeq()))
+        .id(EventIds.of(requestId, e.getSeq()))
         .build();
   }
 

@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The parts of a question left without evidence (S3.5), as clients read them. */
-final class NeedsHumanJson {
+public final class NeedsHumanJson {
 
   private NeedsHumanJson() {}
 
-  static Map<String, Object> of(NeedsHuman needs) {
+  public static Map<String, Object> of(NeedsHuman needs) {
     var json = new LinkedHashMap<String, Object>();
     json.put("missing", needs.getMissing());
     json.put(

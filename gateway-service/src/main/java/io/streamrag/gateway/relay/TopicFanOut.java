@@ -19,8 +19,9 @@ import org.springframework.kafka.listener.MessageListener;
 import reactor.core.publisher.Flux;
 
 /**
- * Relays a topic's records to the HTTP streams waiting on this replica for their key: the one way
- * the gateway turns Kafka into open streams (chat answers by request id, alerts by sensor).
+ * Relays a topic's records to the HTTP streams waiting on this replica for their key: alerts by
+ * sensor. (Chat answers have their own relay, {@link AnswerRelay}, which reads only this replica's
+ * share of {@code chat.answers}.)
  *
  * <p>Every replica reads every partition from its end ({@link TopicReaders}: a spring-kafka
  * listener container assigned by hand, no group, no rebalance delay, no committed offsets). It

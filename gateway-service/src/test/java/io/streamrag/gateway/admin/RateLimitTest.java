@@ -83,6 +83,53 @@ class RateLimitTest {
   }
 
   @Test
+  void theOpenAiApiAnswers429InOpenAisErrorShape() {
+    String key = text(admin.issueUser("counted", SENSOR), "key");
+    for (int i = 0; i < 3; i++) {
+      models(key).expectStatus().isOk();
+    }
+
+    var refused = models(key).expectStatus().isEqualTo(429).expectBody(JSON).returnResult();
+
+    assertThat(refused.getResponseHeaders().getFirst("Retry-After")).matches("[1-9][0-9]?");
+    @SuppressWarnings("unchecked")
+    var error = (java.util.Map<String, Object>) refused.getResponseBody().get("error");
+    assertThat(error)
+        .containsEntry("type", "rate_limit_error")
+        .containsEntry("code", "rate_limited");
+    assertThat((String) error.get("message")).contains("3 requests a minute");
+  }
+
+  @Test
+  void aPipelineOnlyAnIssuedKeyMayUseIs403ToOthersAndAnyOtherNameIs404() {
+    admin.issue(
+        "{\"user\":\"agronomist\",\"sensors\":[\""
+            + SENSOR
+            + "\"],\"pipelines\":[\"orchard-advisor\"]}");
+    String other = text(admin.issueUser("farmer", SENSOR), "key");
+
+    assertThat(modelStatus(other, "orchard-advisor")).isEqualTo(403);
+    assertThat(modelStatus(other, "no-such-pipeline")).isEqualTo(404);
+  }
+
+  private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec models(
+      String key) {
+    return gateway.http.get().uri("/v1/models").header("Authorization", "Bearer " + key).exchange();
+  }
+
+  private int modelStatus(String key, String model) {
+    return gateway
+        .http
+        .get()
+        .uri("/v1/models/" + model)
+        .header("Authorization", "Bearer " + key)
+        .exchange()
+        .returnResult(String.class)
+        .getStatus()
+        .value();
+  }
+
+  @Test
   void eachKeyHasItsOwnCountAndAnUnknownKeyIsStill401() {
     String spent = text(admin.issueUser("counted", SENSOR), "key");
     for (int i = 0; i < 3; i++) {

@@ -9,7 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Pre-run step 4, memory (S0.7): the conversation's earlier turns within the pipeline's window. An
- * unreachable store degrades to no memory, logged and flagged; it never fails the chat.
+ * unreachable store degrades to no memory, logged and flagged; it never fails the chat. A request
+ * that carries its earlier turns (the OpenAI-compatible API) is given those, in the same window,
+ * and the store is neither read nor written.
  */
 public final class MemoryRecall implements PreRunStep {
 
@@ -33,6 +35,14 @@ public final class MemoryRecall implements PreRunStep {
       return preparation.withRecall(Recall.NONE);
     }
     ChatRequested request = preparation.request();
+    if (request.getHistory() != null) {
+      // the client holds this conversation (the OpenAI-compatible API): its turns, nothing stored
+      var given = GivenTurns.of(request);
+      return preparation.withRecall(
+          new Recall(
+              Recall.GIVEN,
+              MemoryWindow.fit(given, settings.memoryMaxTurns(), settings.memoryMaxTokens())));
+    }
     var key = keyOf(request);
     recorder.settle(key, SETTLE);
     try {

@@ -1,6 +1,7 @@
 package io.streamrag.llm.provider.openai;
 
 import io.streamrag.llm.provider.ProviderException;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelReply;
 import io.streamrag.llm.provider.model.ModelRequest;
@@ -52,14 +53,21 @@ public final class OpenAiClient implements ChatModel {
    *     something unreadable
    * @throws ProviderException when the calling thread is interrupted (no verdict on the endpoint);
    *     exceptions thrown by {@code tokens} pass through unchanged
+   * @throws Cancellation.Cancelled when the answer's caller left ({@link Cancellation#current()}):
+   *     the connection is closed, and the endpoint is not blamed
    */
   @Override
   public ModelReply stream(ModelRequest request, Consumer<String> tokens) {
     var reader = new ChunkReader(json);
     var deadlines = new Deadlines(endpoint);
-    try (var exchange = StreamedExchange.send(http, httpRequest(request))) {
+    // the caller leaving closes the connection at once, even while the model thinks
+    var cancellation = Cancellation.current();
+    cancellation.check();
+    try (var exchange = StreamedExchange.send(http, httpRequest(request));
+        var hangUp = cancellation.onCancel(exchange::close)) {
       while (true) {
         Event event = exchange.next(deadlines.next());
+        cancellation.check();
         if (event == null) {
           if (reader.done()) {
             return reply(reader); // everything arrived; only the end of the body did not
@@ -84,6 +92,10 @@ public final class OpenAiClient implements ChatModel {
           throw EndpointException.failed(Failures.describe(failed.error()), failed.error());
         }
       }
+    } catch (EndpointException e) {
+      // the connection closed for a cancel looks like a failure: it is not the endpoint's
+      cancellation.check();
+      throw e;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       // the caller is stopping, not the endpoint failing: not a fault, and no fallback

@@ -1,0 +1,192 @@
+package io.streamrag.gateway.openai;
+
+import io.streamrag.gateway.web.Refused;
+import io.streamrag.kit.web.UnreadableJson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The body of {@code POST /v1/chat/completions}, as far as this gateway uses it. Fields it does not
+ * use ({@code temperature}, {@code user}, …) are accepted and ignored; system and developer
+ * messages too: the pipeline's live instructions are the model's system prompt (they keep the
+ * answer grounded and cited), and a client may not replace them.
+ *
+ * @param model the pipeline that answers
+ * @param question the last user message (several in a row are joined)
+ * @param turns the earlier exchanges, oldest first, at most {@value #MAX_TURNS} and {@value
+ *     #MAX_TURN_CHARS} characters (the newest kept)
+ * @param stream whether the answer streams as {@code chat.completion.chunk}s
+ * @param includeUsage {@code stream_options.include_usage}: a last chunk with the usage
+ * @param sensorUuid the extension field {@code sensor_uuid}; null: the key's only sensor
+ */
+record CompletionBody(
+    String model,
+    String question,
+    List<Turn> turns,
+    boolean stream,
+    boolean includeUsage,
+    String sensorUuid) {
+
+  /** The most turns any pipeline's memory window may hold (memory_max_turns is at most 50). */
+  static final int MAX_TURNS = 50;
+
+  static final int MAX_TURN_CHARS = 100_000;
+
+  /** One earlier exchange: what the user asked and what the assistant answered. */
+  record Turn(String question, String answer) {}
+
+  static CompletionBody parse(byte[] raw, JsonMapper json) {
+    JsonNode root;
+    try {
+      root = json.readTree(raw);
+    } catch (JacksonException e) {
+      var why = UnreadableJson.of(e);
+      throw invalid("invalid_json", why.message(), why.field());
+    }
+    if (root == null || !root.isObject()) {
+      throw invalid("invalid_json", "the body must be a JSON object {model, messages}", null);
+    }
+    JsonNode model = root.get("model");
+    if (model == null || !model.isString() || model.asString().isBlank()) {
+      throw invalid(
+          "missing_model", "you must provide a model (a pipeline: GET /v1/models)", "model");
+    }
+    if (root.has("n") && !root.get("n").isNull() && root.get("n").asInt(0) != 1) {
+      throw invalid("unsupported_value", "n must be 1: one answer per question", "n");
+    }
+    for (String field : List.of("tools", "functions")) {
+      if (root.path(field).isArray() && !root.path(field).isEmpty()) {
+        throw invalid(
+            "unsupported_parameter",
+            field + " are not supported: the pipeline searches and cites by itself",
+            field);
+      }
+    }
+    var conversation = messages(root.get("messages"));
+    return new CompletionBody(
+        model.asString(),
+        conversation.question(),
+        conversation.turns(),
+        flag(root, "stream"),
+        root.path("stream_options").isObject() && flag(root.get("stream_options"), "include_usage"),
+        sensor(root.get("sensor_uuid")));
+  }
+
+  /** The question and the turns before it. */
+  private record Conversation(String question, List<Turn> turns) {}
+
+  private static Conversation messages(JsonNode messages) {
+    if (messages == null || !messages.isArray() || messages.isEmpty()) {
+      throw invalid("missing_messages", "messages must be a non-empty array", "messages");
+    }
+    var turns = new ArrayList<Turn>();
+    var asked = new ArrayList<String>();
+    for (int i = 0; i < messages.size(); i++) {
+      JsonNode message = messages.get(i);
+      String role = message.path("role").asString("");
+      switch (role) {
+        case "system", "developer" -> {} // the pipeline's instructions stand
+        case "user" -> asked.add(text(message, i));
+        case "assistant" -> {
+          String answer = text(message, i);
+          if (!asked.isEmpty()) {
+            turns.add(new Turn(String.join("\n", asked), answer));
+            asked.clear();
+          } else if (!turns.isEmpty()) {
+            var last = turns.remove(turns.size() - 1);
+            turns.add(new Turn(last.question(), last.answer() + "\n" + answer));
+          } else {
+            turns.add(new Turn("", answer));
+          }
+        }
+        default ->
+            throw invalid(
+                "unsupported_value",
+                "messages["
+                    + i
+                    + "].role must be system, developer, user or assistant (tool messages are not"
+                    + " supported)",
+                "messages[" + i + "].role");
+      }
+    }
+    if (asked.isEmpty()) {
+      throw invalid("invalid_value", "the last message must be the user's question", "messages");
+    }
+    return new Conversation(String.join("\n", asked), newest(turns));
+  }
+
+  /** The newest turns within the limits, oldest first. */
+  private static List<Turn> newest(List<Turn> turns) {
+    var kept = new ArrayList<Turn>();
+    int chars = 0;
+    for (int i = turns.size() - 1; i >= 0 && kept.size() < MAX_TURNS; i--) {
+      var turn = turns.get(i);
+      chars += turn.question().length() + turn.answer().length();
+      if (chars > MAX_TURN_CHARS) {
+        break;
+      }
+      kept.add(0, turn);
+    }
+    return kept;
+  }
+
+  /** A message's text: a string, or its text parts joined. */
+  private static String text(JsonNode message, int i) {
+    JsonNode content = message.get("content");
+    if (content != null && content.isString()) {
+      return content.asString();
+    }
+    if (content != null && content.isArray()) {
+      var text = new StringBuilder();
+      for (JsonNode part : content) {
+        if (!"text".equals(part.path("type").asString("")) || !part.path("text").isString()) {
+          throw invalid(
+              "unsupported_value",
+              "messages[" + i + "].content may hold only text parts",
+              "messages[" + i + "].content");
+        }
+        text.append(part.get("text").asString());
+      }
+      return text.toString();
+    }
+    throw invalid(
+        "invalid_type",
+        "messages[" + i + "].content must be a string or an array of text parts",
+        "messages[" + i + "].content");
+  }
+
+  private static boolean flag(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return false;
+    }
+    if (!value.isBoolean()) {
+      throw invalid("invalid_type", field + " must be true or false", field);
+    }
+    return value.asBoolean();
+  }
+
+  private static String sensor(JsonNode sensor) {
+    if (sensor == null || sensor.isNull()) {
+      return null;
+    }
+    String s = sensor.isString() ? sensor.asString() : "";
+    try {
+      if (UUID.fromString(s).toString().equalsIgnoreCase(s)) {
+        return s.toLowerCase();
+      }
+    } catch (IllegalArgumentException e) {
+      // refused below
+    }
+    throw invalid(
+        "invalid_value", "sensor_uuid must be the UUID of one of your sensors", "sensor_uuid");
+  }
+
+  private static Refused invalid(String code, String message, String param) {
+    return new Refused(400, code, message, param);
+  }
+}

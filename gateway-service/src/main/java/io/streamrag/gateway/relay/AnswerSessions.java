@@ -1,0 +1,132 @@
+package io.streamrag.gateway.relay;
+
+import io.micrometer.tracing.Tracer;
+import io.streamrag.gateway.web.Refused;
+import io.streamrag.kit.guard.Refusal;
+import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.observability.TracingConfiguration;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerError;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The last steps of every chat API (the SSE chat and the OpenAI-compatible one): someone must be
+ * there to answer; the request is published with its stream's {@code OPENED}; its answer events are
+ * relayed to this replica, ending with an error event if a stage stops meanwhile.
+ */
+public final class AnswerSessions {
+
+  private final AnswerRelay relay;
+  private final StreamLedger ledger;
+  private final PipelineWatch watch;
+  private final TopicWriter writer;
+  private final Tracer tracer;
+  private final Clock clock;
+
+  public AnswerSessions(
+      AnswerRelay relay,
+      StreamLedger ledger,
+      PipelineWatch watch,
+      TopicWriter writer,
+      Tracer tracer,
+      Clock clock) {
+    this.relay = relay;
+    this.ledger = ledger;
+    this.watch = watch;
+    this.writer = writer;
+    this.tracer = tracer;
+    this.clock = clock;
+  }
+
+  /** An id for a new request, whose events this replica reads. */
+  public String newRequestId() {
+    return relay.mint();
+  }
+
+  /**
+   * Why nobody would answer now (a 503), or empty: checked again off the event loop when the last
+   * check saw a stage down, since that may be up to one interval old.
+   */
+  public Mono<Refusal> unavailable() {
+    if (watch.missing().isEmpty()) {
+      return Mono.empty();
+    }
+    return Mono.fromCallable(watch::recheck)
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(missing -> Mono.justOrEmpty(missing.map(AnswerSessions::unavailable)));
+  }
+
+  /**
+   * Opens the request's answer first, then publishes it (with {@code alongside}, e.g. a new
+   * conversation, and its stream's {@code OPENED}) and waits for the broker off the event loop.
+   *
+   * @return its answer events; a {@link Refused} 503 when the broker did not take the request
+   */
+  public Mono<Flux<AnswerEvent>> start(
+      ChatRequested request, Supplier<CompletableFuture<?>> alongside) {
+    String id = request.getRequestId();
+    // A stage seen stopping while this chat streams ends it with an error event at once.
+    Flux<AnswerEvent> events =
+        relay.open(id).mergeWith(watch.stops().take(1).map(stage -> stopped(id, stage)));
+    ledger.opened(request);
+    return Mono.just(request)
+        // handle runs with the HTTP request's observation current: the records join its trace
+        .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, alongside)))
+        .flatMap(Mono::fromFuture)
+        .doOnError(e -> relay.cancel(id))
+        .thenReturn(events)
+        .onErrorMap(
+            e ->
+                new Refused(
+                    503,
+                    "unavailable",
+                    "the chat service cannot take questions right now; try again shortly",
+                    null));
+  }
+
+  /**
+   * Publishes the request, its stream's {@code OPENED} and {@code alongside} with its id as
+   * baggage: it travels with the trace, and every service logs it as {@code request_id}.
+   */
+  private CompletableFuture<Void> send(
+      ChatRequested request, Supplier<CompletableFuture<?>> alongside) {
+    try (var baggage =
+        tracer.createBaggageInScope(TracingConfiguration.REQUEST_ID, request.getRequestId())) {
+      return CompletableFuture.allOf(
+          alongside == null ? CompletableFuture.completedFuture(null) : alongside.get(),
+          writer.send(Topics.CHAT_REQUESTS, request.getConversationId(), request),
+          ledger.announce(request));
+    }
+  }
+
+  private static Refusal unavailable(PipelineWatch.Stage stage) {
+    return new Refusal(
+        503,
+        "pipeline_unavailable",
+        stage.service()
+            + " is not running (nobody consumes "
+            + stage.topic()
+            + "); try again shortly");
+  }
+
+  private AnswerEvent stopped(String requestId, PipelineWatch.Stage stage) {
+    return AnswerEvent.newBuilder()
+        .setRequestId(requestId)
+        .setSeq(Integer.MAX_VALUE)
+        .setType(AnswerEventType.ERROR)
+        .setEmittedAt(clock.instant())
+        .setError(
+            new AnswerError(
+                "pipeline_unavailable",
+                stage.service() + " stopped while answering; please ask again shortly"))
+        .build();
+  }
+}

@@ -1,0 +1,74 @@
+package io.streamrag.gateway.relay;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.kit.kafka.TopicReaders;
+import io.streamrag.kit.kafka.TopicWriter;
+import java.time.Clock;
+import java.time.Duration;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Answer streams: the relay of this replica's share of chat.answers, the ledger, resumes. */
+@Configuration(proxyBeanMethods = false)
+class RelayWiring {
+
+  /** The counter of chat.answers records the relay read, by whose they were. */
+  static final String RECORDS = "gateway.relay.records";
+
+  @Bean(destroyMethod = "close")
+  AnswerRelay answerRelay(TopicReaders readers, StreamProperties streams, MeterRegistry meters)
+      throws InterruptedException {
+    return AnswerRelay.start(
+        readers,
+        streams.relayGroup(),
+        counter(meters, "own", "answer events of streams this replica opened"),
+        counter(meters, "foreign", "answer events of other replicas' streams (should stay 0)"),
+        Duration.ofSeconds(60));
+  }
+
+  @Bean(destroyMethod = "close")
+  StreamLedger streamLedger(TopicReaders readers, TopicWriter writer, StreamProperties streams) {
+    return new StreamLedger(readers, writer, streams, Clock.systemUTC());
+  }
+
+  @Bean
+  AnswerSessions answerSessions(
+      AnswerRelay relay,
+      StreamLedger ledger,
+      PipelineWatch watch,
+      TopicWriter writer,
+      Tracer tracer) {
+    return new AnswerSessions(relay, ledger, watch, writer, tracer, Clock.systemUTC());
+  }
+
+  @Bean
+  Resumptions resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay) {
+    return new Resumptions(keys, ledger, relay);
+  }
+
+  /** Event streams are neither buffered nor cached by proxies. */
+  @Bean
+  SseHeaders sseHeaders() {
+    return new SseHeaders();
+  }
+
+  /** Ready once this replica has its share of chat.answers. */
+  @Bean
+  HealthIndicator relayHealthIndicator(AnswerRelay answerRelay, StreamLedger ledger) {
+    return () ->
+        (answerRelay.isReady() ? Health.up() : Health.outOfService())
+            .withDetail("openChats", answerRelay.openStreams())
+            .withDetail("partitions", answerRelay.ownedPartitions())
+            .withDetail("resumableStreams", ledger.size())
+            .build();
+  }
+
+  private static Counter counter(MeterRegistry meters, String stream, String description) {
+    return Counter.builder(RECORDS).tag("stream", stream).description(description).register(meters);
+  }
+}

@@ -1,0 +1,73 @@
+package io.streamrag.gateway.relay;
+
+import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.gateway.web.Refused;
+import io.streamrag.schemas.chat.AnswerEvent;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A chat stream resumed with {@code Last-Event-ID}, on whichever replica the client reaches: the
+ * request's events are read again from its partition of {@code chat.answers} from the time it was
+ * asked, and the client is sent those after the last one it has. Any chat endpoint resumes this way
+ * (the client re-sends its request with the header; the question is not asked again).
+ */
+public final class Resumptions {
+
+  private final ApiKeys keys;
+  private final StreamLedger ledger;
+  private final AnswerRelay relay;
+
+  public Resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay) {
+    this.keys = keys;
+    this.ledger = ledger;
+    this.relay = relay;
+  }
+
+  /**
+   * A resumed stream: every event of the request, and the seq of the last one its client has.
+   *
+   * @param events every event of the request, in order, from its first; the caller sends those
+   *     after {@code after}
+   */
+  public record Resumed(StreamLedger.Open stream, int after, Flux<AnswerEvent> events) {}
+
+  /**
+   * Resumes the stream a {@code Last-Event-ID} names.
+   *
+   * @param token the bearer token, or {@code null}
+   * @return the stream; a {@link Refused} 401, 400 or 404 otherwise
+   */
+  public Mono<Resumed> resume(String token, String lastEventId) {
+    return Mono.fromCallable(
+        () -> {
+          // 1. authenticate the API key
+          var caller =
+              keys.authenticate(token).orElseThrow(() -> new Refused(Refusals.unauthorized(token)));
+          // 2. read the id: which stream, and how far its client got
+          var last = EventIds.parse(lastEventId);
+          // 3. the stream must be this caller's, within the resume window: to others it does not
+          // exist
+          var stream =
+              ledger
+                  .find(last.requestId())
+                  .filter(s -> s.userId().equals(caller.user()))
+                  .orElseThrow(
+                      () ->
+                          new Refused(
+                              404,
+                              "stream_not_found",
+                              "you have no chat stream "
+                                  + last.requestId()
+                                  + " to resume (streams can be resumed for a while after they"
+                                  + " were asked, by the key that asked)",
+                              "Last-Event-ID"));
+          // 4. no replica cancels it now
+          ledger.resumed(stream);
+          // 5. its events again, from the time it was asked
+          return new Resumed(
+              stream, last.seq(), relay.replay(stream.requestId(), stream.askedAt()));
+        });
+  }
+}

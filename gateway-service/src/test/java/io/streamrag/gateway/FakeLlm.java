@@ -1,0 +1,155 @@
+package io.streamrag.gateway;
+
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerDone;
+import io.streamrag.schemas.chat.AnswerError;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerMeta;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.Citation;
+import io.streamrag.schemas.chat.TraceStep;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * Plays retrieval + llm for the gateway's tests, over the real topics: waits for the next request
+ * matching a predicate on chat.requests, then answers it on chat.answers with a scripted answer, in
+ * two halves when asked to (the second once {@link Answering#goOn} is called).
+ */
+public final class FakeLlm {
+
+  private final LocalKafka kafka;
+
+  public FakeLlm(LocalKafka kafka) {
+    this.kafka = kafka;
+  }
+
+  /** An answer under way: its request, once published, and the gate between its halves. */
+  public static final class Answering {
+    public final CompletableFuture<ChatRequested> request = new CompletableFuture<>();
+    private final CountDownLatch gate = new CountDownLatch(1);
+    public final CompletableFuture<Void> done = new CompletableFuture<>();
+
+    /** Lets the second half be published. */
+    public void goOn() {
+      gate.countDown();
+    }
+
+    public ChatRequested request() {
+      return request.join();
+    }
+  }
+
+  /**
+   * Answers the next matching request: meta, the tokens, a trace step, a citation, done (with 42 +
+   * n tokens of usage); with {@code firstHalf} events published first and the rest after {@link
+   * Answering#goOn}.
+   */
+  public Answering answer(Predicate<ChatRequested> which, int firstHalf, String... tokens) {
+    var events = new ArrayList<AnswerEvent.Builder>();
+    events.add(
+        AnswerEvent.newBuilder()
+            .setType(AnswerEventType.META)
+            .setMeta(
+                new AnswerMeta("irrigation", "primary", "fake-model", false, "given", 1, null)));
+    for (String token : tokens) {
+      events.add(AnswerEvent.newBuilder().setType(AnswerEventType.TOKEN).setText(token));
+    }
+    events.add(
+        AnswerEvent.newBuilder()
+            .setType(AnswerEventType.TRACE)
+            .setTrace(
+                TraceStep.newBuilder()
+                    .setStep(1)
+                    .setKind("accept")
+                    .setSource("irrigation/a.md")
+                    .setDetail("relevant")
+                    .build()));
+    events.add(
+        AnswerEvent.newBuilder()
+            .setType(AnswerEventType.CITATION)
+            .setCitation(new Citation(1, "irrigation/a.md", "irrigation", 0.8)));
+    events.add(
+        AnswerEvent.newBuilder()
+            .setType(AnswerEventType.DONE)
+            .setDone(
+                AnswerDone.newBuilder()
+                    .setProvider("primary")
+                    .setModel("fake-model")
+                    .setPromptTokens(42)
+                    .setCompletionTokens(tokens.length)
+                    .build()));
+    return play(which, events, firstHalf);
+  }
+
+  /** Answers the next matching request with meta, then an error event of this code. */
+  public Answering fail(Predicate<ChatRequested> which, String code) {
+    var events =
+        List.of(
+            AnswerEvent.newBuilder()
+                .setType(AnswerEventType.META)
+                .setMeta(new AnswerMeta("irrigation", "primary", "m", false, "given", 0, null)),
+            AnswerEvent.newBuilder()
+                .setType(AnswerEventType.ERROR)
+                .setError(new AnswerError(code, "the model broke off")));
+    return play(which, events, events.size());
+  }
+
+  private Answering play(
+      Predicate<ChatRequested> which, List<AnswerEvent.Builder> events, int firstHalf) {
+    var answering = new Answering();
+    // positioned before this returns, so the request the test sends next is read whatever the
+    // timing
+    var requests =
+        new TopicProbe(
+            kafka.bootstrapServers(),
+            Topics.CHAT_REQUESTS.name(),
+            Instant.now().minusSeconds(1).toEpochMilli());
+    var thread = Executors.newSingleThreadExecutor();
+    thread.submit(
+        () -> {
+          try (requests) {
+            var request =
+                (ChatRequested)
+                    requests
+                        .await(
+                            r -> r.value() instanceof ChatRequested q && which.test(q),
+                            Duration.ofSeconds(20))
+                        .value();
+            answering.request.complete(request);
+            for (int seq = 0; seq < events.size(); seq++) {
+              if (seq == firstHalf && !answering.gate.await(20, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the second half was never let go");
+              }
+              kafka.publish(
+                  Topics.CHAT_ANSWERS.name(),
+                  request.getRequestId(),
+                  events
+                      .get(seq)
+                      .setRequestId(request.getRequestId())
+                      .setSeq(seq)
+                      .setEmittedAt(Instant.now())
+                      .build());
+            }
+            answering.done.complete(null);
+          } catch (Throwable e) {
+            answering.request.completeExceptionally(e);
+            answering.done.completeExceptionally(e);
+          } finally {
+            thread.shutdown();
+          }
+          return null;
+        });
+    return answering;
+  }
+}

@@ -1,0 +1,156 @@
+package io.streamrag.llm.cancel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.llm.Contexts;
+import io.streamrag.llm.LlmApplication;
+import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.llm.provider.openai.FakeOpenAiServer;
+import io.streamrag.llm.provider.openai.Script;
+import io.streamrag.postgreslocal.LocalPostgres;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.ChatStreamChanged;
+import io.streamrag.schemas.chat.ContextRetrieved;
+import io.streamrag.schemas.chat.StreamChange;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * llm-service against a real broker and a model that streams slowly (a named fake speaking the
+ * OpenAI protocol): when the gateway publishes that the caller left, the model's connection is
+ * closed and no token follows.
+ */
+@SpringBootTest(
+    classes = LlmApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.NONE,
+    properties = {
+      LlmApplication.CONFIG_NAME,
+      "llm.chat.planner=deterministic",
+      "LLM_FALLBACK_TO_EXTRACTIVE=false"
+    })
+class CancelledAnswerTest {
+
+  static final LocalKafka KAFKA = LocalKafka.shared();
+  static final String USER = "cancel-test-farmer";
+  static final int PIECES = 60;
+  static final FakeOpenAiServer MODEL = new FakeOpenAiServer().always(slowAnswer());
+  static RetrievalResponder retrieval;
+
+  @DynamicPropertySource
+  static void infrastructure(DynamicPropertyRegistry registry) {
+    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
+    registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
+    registry.add("LLM_BASE_URL", MODEL::baseUrl);
+    registry.add("LLM_MODEL", () -> "slow-model");
+  }
+
+  @BeforeAll
+  static void playRetrievalService() {
+    retrieval =
+        new RetrievalResponder(
+            KAFKA.bootstrapServers(),
+            USER,
+            call ->
+                ContextRetrieved.newBuilder(Contexts.persianMoisture(call.getChat().getRequestId()))
+                    .setRequest(call.getChat())
+                    .build());
+  }
+
+  @AfterAll
+  static void stop() {
+    retrieval.close();
+    MODEL.close();
+  }
+
+  /** 60 pieces, 200 ms apart: 12 s of answer. */
+  static Script slowAnswer() {
+    var script = Script.ok().role();
+    for (int i = 0; i < PIECES; i++) {
+      script.content("piece " + i + " ").pause(Duration.ofMillis(200));
+    }
+    return script.finish("stop").usage(42, PIECES).done();
+  }
+
+  @Test
+  void whenTheCallerLeavesTheModelCallIsClosedAndNoTokenFollows() {
+    // Given an answer streaming slowly
+    var request =
+        ChatRequested.newBuilder(
+                Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
+            .setConversationId(UUID.randomUUID().toString())
+            .setUserId(USER)
+            .setPipeline("croplogic")
+            .setRequestedAt(Instant.now())
+            .build();
+    int hangUpsBefore = MODEL.hangUps();
+    List<AnswerEvent> events = new CopyOnWriteArrayList<>();
+    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name())) {
+      KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+      answers.await(
+          r -> {
+            if (r.value() instanceof AnswerEvent e
+                && request.getRequestId().equals(e.getRequestId())) {
+              events.add(e);
+            }
+            return events.stream().filter(e -> e.getType() == AnswerEventType.TOKEN).count() >= 3;
+          },
+          Duration.ofSeconds(30));
+
+      // When the gateway says its caller left
+      KAFKA.publish(
+          Topics.CHAT_STREAMS.name(),
+          request.getRequestId(),
+          ChatStreamChanged.newBuilder()
+              .setRequestId(request.getRequestId())
+              .setChange(StreamChange.CANCELLED)
+              .setUserId(USER)
+              .setAt(Instant.now())
+              .build());
+      answers.await(
+          r -> {
+            if (r.value() instanceof AnswerEvent e
+                && request.getRequestId().equals(e.getRequestId())) {
+              events.add(e);
+              return e.getType() == AnswerEventType.ERROR || e.getType() == AnswerEventType.DONE;
+            }
+            return false;
+          },
+          Duration.ofSeconds(10));
+    }
+
+    String id = request.getRequestId();
+    // Then the model's connection was closed mid-answer
+    await().atMost(Duration.ofSeconds(5)).until(() -> MODEL.hangUps() == hangUpsBefore + 1);
+    // And the stream ended with "cancelled", long before the model's last piece
+    var last = events.get(events.size() - 1);
+    assertThat(last.getType()).isEqualTo(AnswerEventType.ERROR);
+    assertThat(last.getError().getCode()).isEqualTo("cancelled");
+    var tokens = events.stream().filter(e -> e.getType() == AnswerEventType.TOKEN).toList();
+    assertThat(tokens.size()).isBetween(3, PIECES / 2);
+    // And nothing was published after it, even a while later
+    try (var again = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name())) {
+      var all =
+          again.drain(Duration.ofSeconds(2)).stream()
+              .filter(r -> r.value() instanceof AnswerEvent e && e.getRequestId().equals(id))
+              .map(r -> (AnswerEvent) r.value())
+              .toList();
+      assertThat(all).last().isEqualTo(last);
+      assertThat(all).hasSameSizeAs(events);
+    }
+  }
+}
