@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks, not tests: they print measured figures and assert nothing.
+#   ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]    (needs ./run.sh running)
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50]      (needs ./run.sh running; kills its processes)
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank]

@@ -16,6 +16,7 @@ public final class BenchMain {
     String which = args.length == 0 ? "help" : args[0];
     switch (which) {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
+      case "chat" -> ChatBench.run(new Args(args, 1));
       case "memory" -> MemoryBench.run(new Args(args, 1));
       case "alerts" -> AlertBench.run(new Args(args, 1));
       case "chaos" -> ChaosBench.run(new Args(args, 1));
@@ -26,7 +27,11 @@ public final class BenchMain {
       default -> {
         System.out.println(
             """
-            usage: ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]
+            usage: ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]
+                     against the running stack (./run.sh): N clients each ask, read the answer to
+                     done and ask again, for S seconds; prints time to first token p50/p95/p99,
+                     total p50/p95/p99, chats/s and errors as one JSON line.
+                   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]
                      against the running stack (./run.sh): N devices publish readings over MQTT at a total
                      rate; prints publish -> searchable p50/p95/p99 and the embedding floor.
                    ./bench.sh memory [--rounds 60] [--history 10]
