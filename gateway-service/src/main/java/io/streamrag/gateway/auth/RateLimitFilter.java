@@ -20,8 +20,8 @@ import reactor.core.publisher.Mono;
 /**
  * Applies {@link RateLimits} to every request that carries a known key, whatever its endpoint: over
  * the limit it is {@code 429} with {@code Retry-After} (whole seconds) and a problem detail {@code
- * rate_limited} (in OpenAI's error shape under {@code /v1/}). A request without a key, or with an unknown one, goes on to its endpoint, which
- * answers {@code 401}; the actuator is never limited.
+ * rate_limited} (in OpenAI's error shape under {@code /v1/}). A request without a key, or with an
+ * unknown one, goes on to its endpoint, which answers {@code 401}; the actuator is never limited.
  */
 final class RateLimitFilter implements WebFilter {
 

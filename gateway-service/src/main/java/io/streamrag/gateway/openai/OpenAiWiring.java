@@ -38,8 +38,7 @@ class OpenAiWiring {
             known,
             new Guardrails(
                 List.of(
-                    injectionGuard,
-                    new InputLengthGuardrail(properties.chat().maxMessageChars()))),
+                    injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars()))),
             injectionGuard,
             sessions,
             json,
