@@ -3,7 +3,8 @@
 #   ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]    (needs ./run.sh running)
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50]      (needs ./run.sh running; kills its processes)
-#   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank]
+#   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank] [--split all|dev|test]
+#   ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]   (every set in it + benchmarks/data/long-passages)
 #   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000]
 #   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]
 set -euo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")"
 VERSION=0.1.0-SNAPSHOT
 JAR=benchmarks/target/benchmarks-$VERSION.jar
 if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-service/src llm-service/src/main platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
-  echo "building the benchmarks..."
+  echo "building the benchmarks..." >&2
   ./mvnw -q -B -DskipTests -Dspotless.check.skip package -pl benchmarks -am >/dev/null
 fi
 exec java ${BENCH_JAVA_OPTS:-} -Xss256k -Xmx1g -XX:+UseSerialGC -cp "$JAR:$(cat benchmarks/target/classpath.txt)" io.streamrag.bench.BenchMain "$@"

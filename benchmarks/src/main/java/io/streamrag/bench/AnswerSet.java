@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.zip.CRC32;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,11 +33,11 @@ record AnswerSet(String name, List<BeirSet.Doc> corpus, List<Question> questions
       return !parts.isEmpty() && parts.stream().noneMatch(Set::isEmpty);
     }
 
-    /** Half of the questions, chosen by a hash of the id: {@code dev} or {@code test}. */
+    /**
+     * Half of the questions, chosen by the id ({@link QuerySplit}): {@code dev} or {@code test}.
+     */
     String split() {
-      var crc = new CRC32();
-      crc.update(id.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      return crc.getValue() % 2 == 0 ? "dev" : "test";
+      return QuerySplit.of(id);
     }
   }
 

@@ -15,9 +15,19 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A retrieval test set in BEIR layout: {@code corpus.jsonl} ({@code _id, title, text}), {@code
  * queries.jsonl} ({@code _id, text}) and {@code qrels/test.tsv} (query, document, graded relevance,
- * one header line). Only queries with at least one judged document are kept.
+ * one header line). Only queries with at least one judged document are kept. A set whose folder
+ * holds {@code TEST-ONLY.md} is never tuned on: it has no dev half, all its queries are test.
+ *
+ * @param testOnly whether the set is for testing only
  */
-record BeirSet(String name, List<Doc> corpus, List<Query> queries) {
+record BeirSet(String name, List<Doc> corpus, List<Query> queries, boolean testOnly) {
+
+  /** The marker of a set that is never tuned on; it says why. */
+  static final String TEST_ONLY = "TEST-ONLY.md";
+
+  BeirSet(String name, List<Doc> corpus, List<Query> queries) {
+    this(name, corpus, queries, false);
+  }
 
   record Doc(String id, String title, String text) {}
 
@@ -55,10 +65,31 @@ record BeirSet(String name, List<Doc> corpus, List<Query> queries) {
         }
       }
       return new BeirSet(
-          dir.toAbsolutePath().normalize().getFileName().toString(), corpus, queries);
+          dir.toAbsolutePath().normalize().getFileName().toString(),
+          corpus,
+          queries,
+          Files.exists(dir.resolve(TEST_ONLY)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the BEIR set at " + dir, e);
     }
+  }
+
+  /**
+   * The same set with only the queries of one split ({@link QuerySplit}); the corpus stays whole. A
+   * test-only set is all test.
+   *
+   * @throws IllegalArgumentException for the dev half of a test-only set
+   */
+  BeirSet half(String split) {
+    if (testOnly) {
+      if (split.equals(QuerySplit.DEV)) {
+        throw new IllegalArgumentException(
+            name + " is for testing only (" + TEST_ONLY + "): it has no dev half to tune on");
+      }
+      return this;
+    }
+    var kept = queries.stream().filter(q -> QuerySplit.holds(split, q.id())).toList();
+    return new BeirSet(name, corpus, kept, false);
   }
 
   private static String text(JsonNode n, String field) {

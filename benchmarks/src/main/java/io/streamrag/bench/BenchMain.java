@@ -22,6 +22,7 @@ public final class BenchMain {
       case "chaos" -> ChaosBench.run(new Args(args, 1));
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
+      case "retrieval-report" -> RetrievalReport.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
       case "answers" -> AnswerBench.run(dataset(args), new Args(args, 2));
       default -> {
@@ -50,10 +51,17 @@ public final class BenchMain {
                    ./bench.sh embedding [--rounds 200]
                      the bundled embedder's threading settings compared on the services' work.
                    ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]
-                     [--max-tokens N --overlap-tokens N --rrf-k N --lexical-weight W --dense-weight-en W]
+                     [--split all|dev|test] [--max-tokens N --overlap-tokens N --rrf-k N
+                     --lexical-weight W --dense-weight-en W]
                      quality (nDCG@10, recall@10, MRR@10, hit@1, hit@10) and query latency of each
                      mode on a BEIR-layout set, indexed through ingest's chunking and retrieval's store;
-                     options override the services' defaults, one JSON line per mode.
+                     options override the services' defaults, one JSON line per split and mode.
+                     --split: half the queries by a hash of their id (tune on dev, report test),
+                     the corpus whole; all (the default) is every query.
+                   ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]
+                     every BEIR set in the folder and benchmarks/data/long-passages (test only),
+                     every mode: one Markdown table per split, with the default mode's margin over
+                     its best single leg and the sets where it is more than 0.01 nDCG@10 below.
                    ./bench.sh retrieval-scale <BEIR dir> [--chunks 100000]
                      search latency at N synthetic chunks made from the set's sentences.
                    ./bench.sh answers <BEIR dir | knowledge folder> [--questions file.jsonl]

@@ -11,6 +11,7 @@ import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,18 +26,46 @@ import java.util.concurrent.Executors;
  * leg alone), {@code hybrid} (what retrieval-service does by default, before reranking) and {@code
  * hybrid+rerank} (the reranker reorders the configured number of candidates, as in the service; the
  * rest keep their fused order). Query latency is single-threaded and includes embedding the
- * question.
+ * question. {@code --split dev|test|all} (or a comma list) measures half of the set's queries
+ * ({@link QuerySplit}) against the whole corpus; every line says which.
  */
 final class RetrievalBench {
 
   static final List<String> MODES = List.of("bm25", "dense", "hybrid", "hybrid+rerank");
+
+  /** What retrieval-service does by default. */
+  static final String DEFAULT_MODE = "hybrid+rerank";
+
+  /** The single legs the default fuses. */
+  static final List<String> LEGS = List.of("bm25", "dense");
+
   private static final int CUTOFF = 10;
   private static final String CALLER = "550e8400-e29b-41d4-a716-446655440000";
 
   private RetrievalBench() {}
 
+  /** One mode measured on one split of a set. */
+  record Measured(
+      String set,
+      String split,
+      String mode,
+      RankingMetrics metrics,
+      int queries,
+      double p50Millis,
+      double p99Millis) {}
+
   static void run(Path dir, Args args) {
+    measure(dir, args, QuerySplit.parse(args.text("split", QuerySplit.ALL)), System.out);
+  }
+
+  /**
+   * Indexes the set once, then measures every mode on each split, printing one JSON line each.
+   *
+   * @return the figures, by split then mode
+   */
+  static List<Measured> measure(Path dir, Args args, List<String> splits, PrintStream out) {
     var set = BeirSet.read(dir);
+    var halves = splits.stream().map(set::half).toList(); // a refused split fails before indexing
     var settings = BenchSettings.load(args);
     var modes = List.of(args.text("modes", String.join(",", MODES)).split(","));
     int limit = args.integer("limit", 40); // chunks per search: enough for 10 distinct documents
@@ -57,9 +86,15 @@ final class RetrievalBench {
               settings,
               TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
               limit);
-      for (String mode : modes) {
-        run.measure(set, mode, indexSeconds, drafts.size(), vectors);
+      var measured = new ArrayList<Measured>();
+      for (int i = 0; i < splits.size(); i++) {
+        for (String mode : modes) {
+          measured.add(
+              run.measure(
+                  halves.get(i), splits.get(i), mode, indexSeconds, drafts.size(), vectors, out));
+        }
       }
+      return measured;
     } finally {
       executor.shutdown();
     }
@@ -74,7 +109,14 @@ final class RetrievalBench {
       TenantFilter filter,
       int limit) {
 
-    void measure(BeirSet set, String mode, double indexSeconds, int chunks, int vectors) {
+    Measured measure(
+        BeirSet set,
+        String split,
+        String mode,
+        double indexSeconds,
+        int chunks,
+        int vectors,
+        PrintStream out) {
       var warmUp = set.queries().subList(0, Math.min(30, set.queries().size()));
       warmUp.forEach(q -> documents(mode, q.text()));
       var perQuery = new ArrayList<RankingMetrics>();
@@ -88,13 +130,14 @@ final class RetrievalBench {
       }
       var m = RankingMetrics.mean(perQuery);
       var latency = Percentiles.of(millis);
-      System.out.printf(
+      out.printf(
           Locale.ROOT,
-          "{\"dataset\":\"%s\",\"mode\":\"%s\",\"ndcg@10\":%.4f,\"recall@10\":%.4f,"
+          "{\"dataset\":\"%s\",\"split\":\"%s\",\"mode\":\"%s\",\"ndcg@10\":%.4f,\"recall@10\":%.4f,"
               + "\"mrr@10\":%.4f,\"hit@1\":%.4f,\"hit@10\":%.4f,\"queries\":%d,"
               + "\"latency_p50_ms\":%.2f,\"latency_p99_ms\":%.2f,\"index_s\":%.1f,"
               + "\"docs\":%d,\"chunks\":%d,\"vectors\":%d,\"rrf_k\":%d}%n",
           set.name(),
+          split,
           mode,
           m.ndcg(),
           m.recall(),
@@ -109,6 +152,7 @@ final class RetrievalBench {
           chunks,
           vectors,
           settings.search().rrfK());
+      return new Measured(set.name(), split, mode, m, millis.length, latency.p50(), latency.p99());
     }
 
     /** The documents of a question, best first, each at the rank of its best chunk. */
