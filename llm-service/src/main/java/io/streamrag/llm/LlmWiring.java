@@ -67,6 +67,12 @@ class LlmWiring {
         new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC()));
   }
 
+  /** An answer's CPU-bound steps before readiness (health {@code warmUp}). */
+  @Bean
+  LlmWarmUp llmWarmUp(ChatProperties chat) {
+    return new LlmWarmUp(chat.relevanceThreshold());
+  }
+
   /** The answers' streams; held tokens are sent by a scheduler of their own, Spring's. */
   @Bean
   AnswerStreams answerStreams(
