@@ -103,6 +103,39 @@ trap 'stop; exit 143' TERM
 trap stop EXIT
 
 jar() { echo "$1/target/$1-$VERSION-exec.jar"; }
+
+# extract SERVICE: the jar unpacked into .run/app/SERVICE (Spring Boot's tools jar mode), again
+# whenever the jar is newer. Plain jars load faster than nested ones, and class data sharing needs
+# them: after a build, each service is started once up to its refreshed context and stopped
+# (-Dspring.context.exit=onRefresh), recording the classes it loaded into app.jsa
+# (-XX:ArchiveClassesAtExit); every start then maps that archive instead of loading and verifying
+# each class again (about a third less CPU to start, measured on gateway-service).
+extract() {
+  local dir=$APP/$1
+  if [ ! -f "$dir/stamp" ] || [ "$(jar "$1")" -nt "$dir/stamp" ]; then
+    rm -rf "$dir"
+    java -Djarmode=tools -jar "$(jar "$1")" extract --destination "$dir" >/dev/null || fail "cannot extract $(jar "$1")"
+    touch "$dir/stamp"
+  fi
+}
+cds() {
+  local archive=$APP/$1/app.jsa
+  if [ -f "$archive" ]; then echo "-XX:SharedArchiveFile=$archive"; else echo "-Xshare:auto"; fi
+}
+# record_cds: the training starts of the services that have no archive yet, side by side
+record_cds() {
+  local s pids=()
+  for s in "${SERVICES[@]}"; do
+    [ -f "$APP/$s/app.jsa" ] && continue
+    env PORT=0 timeout 300 java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" -XX:ArchiveClassesAtExit="$APP/$s/app.jsa" \
+      -Dspring.context.exit=onRefresh -Xmx"${HEAP[$s]}" -jar "$APP/$s/$(basename "$(jar "$s")")" \
+      --spring.profiles.active=demo >"$LOGS/$s.cds.log" 2>&1 &
+    pids+=($!)
+  done
+  [ ${#pids[@]} -eq 0 ] && return
+  say "recording the class data archives (once after a build)..."
+  wait "${pids[@]}"
+}
 classpath() { echo "$1/target/$1-$VERSION.jar:$(<"$1/target/classpath.txt")"; }
 
 # launch NAME: start one process in the background, its output appended to its log so that the
@@ -122,8 +155,8 @@ launch() {
       cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmx64m -cp "$(classpath postgres-local)"
         io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready") ;;
     *)
-      cmd=(env PORT="${PORT[$n]}" java "${JAVA_OPTS_COMMON[@]}" -Xmx"${HEAP[$n]}" -jar "$(jar "$n")"
-        --spring.profiles.active=demo) ;;
+      cmd=(env PORT="${PORT[$n]}" java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "$(cds "$n")"
+        -Xmx"${HEAP[$n]}" -jar "$APP/$n/$(basename "$(jar "$n")")" --spring.profiles.active=demo) ;;
   esac
   printf '===== %s run.sh starts %s =====\n' "$(date '+%F %T')" "$n" >>"$LOGS/$n.log"
   "${cmd[@]}" >>"$LOGS/$n.log" 2>&1 &
@@ -233,20 +266,27 @@ if [ $stale = yes ]; then
   touch "$RUN/build.stamp"
 fi
 
-JAVA_OPTS_COMMON=(-XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=256m)
+# Memory: the serial collector, a young generation of 48 MB whatever the heap (the default third
+# of the heap is touched within seconds and stays resident), the old generation given back when
+# mostly free, and two malloc arenas instead of one per thread per core.
+JAVA_OPTS_COMMON=(-XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=256m -Xmn48m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+JAVA_OPTS_SERVICE=(-Xlog:cds=off -Xlog:cds+dynamic=off)
+export MALLOC_ARENA_MAX=2
+APP=$RUN/app
+for s in "${SERVICES[@]}"; do extract "$s"; done
 export KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT RETRIEVAL_INDEX_PATH=$RUN/index DJL_CACHE_DIR=$RUN/djl
 export DATABASE_URL=${DATABASE_URL:-jdbc:postgresql://localhost:$PG_PORT/postgres}
 
-# 2. the broker, with the catalogue's topics, then PostgreSQL: each waited on through its port and a
-#    ready file its process writes, never through a log line that may be an earlier run's
-say "starting Kafka (KRaft) on $KAFKA_PORT..."
+# 2. the broker, with the catalogue's topics, and PostgreSQL, side by side: each waited on through
+#    its port and a ready file its process writes, never through a log line of an earlier run
+say "starting Kafka (KRaft) on $KAFKA_PORT and PostgreSQL on $PG_PORT..."
 launch kafka
-await kafka $((SECONDS + 120))
-say "starting PostgreSQL on $PG_PORT..."
 launch postgres
+await kafka $((SECONDS + 120))
 await postgres $((SECONDS + 120))
 
-# 3. the services, all at once
+# 3. the services, all at once (after a build, once their class data archives are recorded)
+record_cds
 for s in "${SERVICES[@]}"; do launch "$s"; done
 say "starting ${SERVICES[*]}..."
 

@@ -18,6 +18,9 @@ import org.springframework.validation.annotation.Validated;
  * @param maxRequestAge a request older than this is skipped: its caller has given up (the gateway's
  *     answer timeout), and answering it would only delay the questions still waited for (after an
  *     outage, the backlog)
+ * @param tokenLinger the least time between two token records of an answer: tokens that come faster
+ *     go together ({@link io.streamrag.llm.stream.TokenBatching}); 0 sends each alone
+ * @param tokenMaxChars a group of tokens this long is sent without waiting
  */
 @Validated
 @ConfigurationProperties("llm.chat")
@@ -31,4 +34,6 @@ public record ChatProperties(
             regexp = "auto|model|deterministic",
             message = "must be auto, model or deterministic")
         String planner,
-    @NotNull Duration maxRequestAge) {}
+    @NotNull Duration maxRequestAge,
+    @NotNull Duration tokenLinger,
+    @Positive int tokenMaxChars) {}

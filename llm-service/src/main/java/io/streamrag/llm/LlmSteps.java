@@ -2,7 +2,6 @@ package io.streamrag.llm;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.GuardMetrics;
-import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.guard.AnswerLeak;
@@ -18,7 +17,7 @@ import io.streamrag.llm.provider.Answer;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.ExtractiveProvider;
 import io.streamrag.llm.provider.ProviderException;
-import io.streamrag.llm.stream.AnswerStream;
+import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -47,7 +46,7 @@ public class LlmSteps {
   private final AnswerProvider provider;
   private final AgenticAnswerer agentic;
   private final TurnRecorder memory;
-  private final TopicWriter writer;
+  private final AnswerStreams streams;
   private final Duration maxRequestAge;
   private final int leakWords;
   private final MeterRegistry meters;
@@ -66,7 +65,7 @@ public class LlmSteps {
       AnswerProvider provider,
       AgenticAnswerer agentic,
       TurnRecorder memory,
-      TopicWriter writer,
+      AnswerStreams streams,
       Duration maxRequestAge,
       int leakWords,
       MeterRegistry meters,
@@ -77,7 +76,7 @@ public class LlmSteps {
     this.provider = provider;
     this.agentic = agentic;
     this.memory = memory;
-    this.writer = writer;
+    this.streams = streams;
     this.maxRequestAge = maxRequestAge;
     this.leakWords = leakWords;
     this.meters = meters;
@@ -96,7 +95,7 @@ public class LlmSteps {
           age.toSeconds());
       return;
     }
-    var out = new AnswerStream(writer, clock, request.getRequestId());
+    var out = streams.open(request.getRequestId());
     // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
     Preparation p;
     try {

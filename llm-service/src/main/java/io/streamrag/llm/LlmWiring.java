@@ -32,6 +32,8 @@ import io.streamrag.llm.rewrite.FollowUpRewrite;
 import io.streamrag.llm.rewrite.KeyTermRewriter;
 import io.streamrag.llm.rewrite.ModelRewriter;
 import io.streamrag.llm.rewrite.QueryRewriter;
+import io.streamrag.llm.stream.AnswerStreams;
+import io.streamrag.llm.stream.TokenBatching;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -46,6 +48,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.messaging.Message;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -64,6 +67,32 @@ class LlmWiring {
         new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC()));
   }
 
+  /** An answer's CPU-bound steps before readiness (health {@code warmUp}). */
+  @Bean
+  LlmWarmUp llmWarmUp(ChatProperties chat) {
+    return new LlmWarmUp(chat.relevanceThreshold());
+  }
+
+  /** The answers' streams; held tokens are sent by a scheduler of their own, Spring's. */
+  @Bean
+  AnswerStreams answerStreams(
+      TopicWriter writer, ChatProperties chat, ThreadPoolTaskScheduler tokenScheduler) {
+    return new AnswerStreams(
+        writer,
+        new TokenBatching(chat.tokenLinger(), chat.tokenMaxChars()),
+        tokenScheduler,
+        Clock.systemUTC());
+  }
+
+  @Bean
+  ThreadPoolTaskScheduler tokenScheduler() {
+    var scheduler = new ThreadPoolTaskScheduler();
+    scheduler.setPoolSize(1);
+    scheduler.setThreadNamePrefix("answer-tokens-");
+    scheduler.setRemoveOnCancelPolicy(true);
+    return scheduler;
+  }
+
   @Bean
   LlmSteps llmSteps(
       PreRunChain preRun,
@@ -71,7 +100,7 @@ class LlmWiring {
       AnswerProvider provider,
       AgenticAnswerer agentic,
       TurnRecorder memory,
-      TopicWriter writer,
+      AnswerStreams streams,
       ChatProperties chat,
       GuardProperties guard,
       MeterRegistry meters) {
@@ -82,7 +111,7 @@ class LlmWiring {
         provider,
         agentic,
         memory,
-        writer,
+        streams,
         chat.maxRequestAge(),
         guard.leakWords(),
         meters,

@@ -70,6 +70,13 @@ class RetrievalWiring {
         Clock.systemUTC());
   }
 
+  /** Searches before readiness (health {@code warmUp}). */
+  @Bean
+  RetrievalWarmUp retrievalWarmUp(
+      RetrievalSteps steps, IndexGenerations generations, LiveState live) {
+    return new RetrievalWarmUp(steps, generations, live, Clock.systemUTC());
+  }
+
   /**
    * The serving generation's store, its searches bounded by {@code retrieval.search-timeout}: a
    * store down or too slow gives a degraded context (S0.6), never a hung or invented answer.

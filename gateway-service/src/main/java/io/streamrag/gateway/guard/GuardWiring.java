@@ -7,6 +7,7 @@ import io.streamrag.kit.guard.injection.PatternLayer;
 import io.streamrag.kit.guard.injection.SimilarityLayer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The prompt-injection guard the gateway runs before a question reaches Kafka (chat, and the
@@ -23,5 +24,11 @@ class GuardWiring {
   PromptInjectionGuardrail injectionGuard(MeterRegistry meters) {
     return new PromptInjectionGuardrail(
         PatternLayer.standard(), SimilarityLayer.standard(), null, GuardMetrics.counting(meters));
+  }
+
+  /** The guard and body reading before readiness (health {@code warmUp}). */
+  @Bean
+  GatewayWarmUp gatewayWarmUp(PromptInjectionGuardrail injectionGuard, JsonMapper json) {
+    return new GatewayWarmUp(injectionGuard, json);
   }
 }

@@ -15,16 +15,22 @@ final class PassageText {
   static final int WINDOW = 2;
 
   private final String language;
-  private final Set<String> stems;
-  private final List<String> sentences;
+  private final Set<String> stems = new HashSet<>();
+  private final List<String> sentences = new ArrayList<>();
+  private final List<Set<String>> sentenceStems = new ArrayList<>();
 
+  /**
+   * Reads each sentence's stems once: the stems of the passage, and of any window of sentences, are
+   * their union (the split removes only separators, so no word spans two sentences).
+   */
   PassageText(String text, String language) {
     this.language = language;
-    this.stems = stems(text);
-    this.sentences = new ArrayList<>();
     for (String s : text.split("(?<=[.!?؟])\\s+|[\\n\\r]+|[;؛]")) {
       if (!s.isBlank()) {
         sentences.add(s.strip());
+        Set<String> own = stems(s);
+        sentenceStems.add(own);
+        stems.addAll(own);
       }
     }
   }
@@ -50,7 +56,7 @@ final class PassageText {
     int most = -1;
     for (int i = 0; i + WINDOW <= sentences.size(); i++) {
       String window = String.join(" ", sentences.subList(i, i + WINDOW));
-      Set<String> here = stems(window);
+      Set<String> here = windowStems(i);
       int held = (int) terms.stream().filter(t -> holds(t, here)).count();
       if (held > most) {
         most = held;
@@ -71,7 +77,7 @@ final class PassageText {
     }
     double most = 0;
     for (int i = 0; i + WINDOW <= sentences.size(); i++) {
-      Set<String> here = stems(String.join(" ", sentences.subList(i, i + WINDOW)));
+      Set<String> here = windowStems(i);
       most =
           Math.max(
               most,
@@ -82,6 +88,12 @@ final class PassageText {
 
   static double weight(Terms.Term t) {
     return Math.min(8, t.text().length());
+  }
+
+  private Set<String> windowStems(int first) {
+    var here = new HashSet<String>();
+    sentenceStems.subList(first, first + WINDOW).forEach(here::addAll);
+    return here;
   }
 
   private static Set<String> stems(String text) {

@@ -11,56 +11,110 @@ import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.NeedsHuman;
 import io.streamrag.schemas.chat.TraceStep;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.ScheduledFuture;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * The events of one answer, in order, on the answers topic: keyed by request id (so they share a
- * partition and keep their order) and numbered by {@code seq}. Tokens are sent as they come,
- * without waiting; the final event waits until the broker has every event of the answer.
+ * partition and keep their order) and numbered by {@code seq}. Nothing waits for the broker but the
+ * final event, which waits until it has every event of the answer. Tokens are grouped by {@link
+ * TokenBatching}: the first goes out at once, later ones at most one record per linger; a group
+ * still held when no other event comes is sent by the scheduler at the linger's end. Thread-safe:
+ * the scheduler's send and the answering thread's take turns.
  */
 public final class AnswerStream {
 
   private final TopicWriter.Batch out;
   private final Clock clock;
   private final String requestId;
+  private final TokenBatching batching;
+  private final TaskScheduler scheduler;
+  private final StringBuilder held = new StringBuilder();
+  private Instant lastTokens = Instant.MIN;
+  private ScheduledFuture<?> pending;
   private int seq;
 
+  /** Every token its own record; for tests and tools without a scheduler. */
   public AnswerStream(TopicWriter writer, Clock clock, String requestId) {
+    this(writer, clock, requestId, TokenBatching.NONE, null);
+  }
+
+  AnswerStream(
+      TopicWriter writer,
+      Clock clock,
+      String requestId,
+      TokenBatching batching,
+      TaskScheduler scheduler) {
     this.out = writer.batch();
     this.clock = clock;
     this.requestId = requestId;
+    this.batching = scheduler == null ? TokenBatching.NONE : batching;
+    this.scheduler = scheduler;
   }
 
-  public void meta(AnswerMeta meta) {
+  public synchronized void meta(AnswerMeta meta) {
     send(event(AnswerEventType.META).setMeta(meta));
   }
 
-  public void token(String text) {
-    send(event(AnswerEventType.TOKEN).setText(text));
+  /** A piece of the answer's text: sent now, or held to go with the next ones (see the class). */
+  public synchronized void token(String text) {
+    held.append(text);
+    Instant now = clock.instant();
+    Instant due = lastTokens.plus(batching.linger());
+    if (!now.isBefore(due) || held.length() >= batching.maxChars()) {
+      sendTokens(now);
+    } else if (pending == null) {
+      pending = scheduler.schedule(this::sendHeld, due);
+    }
   }
 
   /** One step of the retrieval path (S3.6). */
-  public void trace(TraceStep step) {
+  public synchronized void trace(TraceStep step) {
+    sendTokens(clock.instant());
     send(event(AnswerEventType.TRACE).setTrace(step));
   }
 
   /** The parts of the question left without evidence (S3.5). */
-  public void needsHuman(NeedsHuman needs) {
+  public synchronized void needsHuman(NeedsHuman needs) {
+    sendTokens(clock.instant());
     send(event(AnswerEventType.NEEDS_HUMAN).setNeedsHuman(needs));
   }
 
-  public void citation(Citation citation) {
+  public synchronized void citation(Citation citation) {
+    sendTokens(clock.instant());
     send(event(AnswerEventType.CITATION).setCitation(citation));
   }
 
   /** The last event of an answer that completed: who answered and the tokens used. */
-  public void done(AnswerDone done) {
+  public synchronized void done(AnswerDone done) {
+    sendTokens(clock.instant());
     send(event(AnswerEventType.DONE).setDone(done));
     out.await();
   }
 
-  public void error(String code, String message) {
+  public synchronized void error(String code, String message) {
+    sendTokens(clock.instant());
     send(event(AnswerEventType.ERROR).setError(new AnswerError(code, message)));
     out.await();
+  }
+
+  private synchronized void sendHeld() {
+    pending = null;
+    sendTokens(clock.instant());
+  }
+
+  /** Sends the held tokens, if any, as one record. */
+  private void sendTokens(Instant now) {
+    if (pending != null) {
+      pending.cancel(false);
+      pending = null;
+    }
+    if (held.length() > 0) {
+      send(event(AnswerEventType.TOKEN).setText(held.toString()));
+      held.setLength(0);
+      lastTokens = now;
+    }
   }
 
   private AnswerEvent.Builder event(AnswerEventType type) {

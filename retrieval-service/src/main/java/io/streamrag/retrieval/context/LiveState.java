@@ -46,6 +46,16 @@ public final class LiveState implements AutoCloseable {
     };
   }
 
+  /** Every pipeline some knowledge base belongs to, sorted. */
+  public List<String> pipelines() {
+    var names = new java.util.TreeSet<String>();
+    bases.values().forEach(kb -> names.addAll(kb.getPipelines()));
+    bases.values().stream()
+        .filter(kb -> kb.getPipelines().isEmpty() && kb.getPipeline() != null)
+        .forEach(kb -> names.add(kb.getPipeline()));
+    return List.copyOf(names);
+  }
+
   /** The knowledge bases of a pipeline, by name; none for an unknown pipeline. */
   public List<KnowledgeBaseConfigured> knowledgeBases(String pipeline) {
     return bases.values().stream()

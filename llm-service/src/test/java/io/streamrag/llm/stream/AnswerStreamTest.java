@@ -1,0 +1,181 @@
+package io.streamrag.llm.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.serde.AvroSerializer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+
+/**
+ * An answer's tokens grouped into records on a real broker, as the gateway reads them: a burst goes
+ * as a few records with the text intact and in order, tokens that come slower than the linger go
+ * one by one, and a group no later event sends is sent by the scheduler.
+ */
+class AnswerStreamTest {
+
+  static final Duration LINGER = Duration.ofMillis(15);
+  static TopicWriter writer;
+  static ThreadPoolTaskScheduler scheduler;
+  static String bootstrap;
+
+  /** A clock the test moves by hand, so that which token comes "after the linger" is exact. */
+  static final class HandClock extends Clock {
+    Instant now = Instant.now();
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+
+  @BeforeAll
+  static void start() {
+    bootstrap = LocalKafka.shared().bootstrapServers();
+    var producers =
+        new DefaultKafkaProducerFactory<String, Object>(
+            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+            new StringSerializer(),
+            (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
+    writer = new TopicWriter(new KafkaTemplate<>(producers));
+    scheduler = new ThreadPoolTaskScheduler();
+    scheduler.initialize();
+  }
+
+  @AfterAll
+  static void stop() {
+    writer.close();
+    scheduler.shutdown();
+  }
+
+  @Test
+  void aBurstOf150TokensGoesAsAFewRecordsWithTheTextWholeAndInOrder() {
+    var clock = new HandClock();
+    String id = UUID.randomUUID().toString();
+    var stream = streams(clock).open(id);
+    var sent = new StringBuilder();
+    for (int i = 0; i < 150; i++) {
+      String token = "w" + i + " ";
+      sent.append(token);
+      stream.token(token);
+      clock.advance(Duration.ofNanos(50_000)); // the extractive provider: all at once
+    }
+    stream.error("end", "end of the test answer");
+
+    var events = events(id);
+    var tokens = events.stream().filter(e -> e.getType() == AnswerEventType.TOKEN).toList();
+    assertThat(tokens).hasSizeBetween(2, 3);
+    assertThat(tokens.get(0).getText()).isEqualTo("w0 ");
+    assertThat(tokens.stream().map(AnswerEvent::getText).reduce("", String::concat))
+        .isEqualTo(sent.toString());
+    assertThat(events.stream().map(AnswerEvent::getSeq).toList())
+        .isSorted()
+        .doesNotHaveDuplicates();
+    assertThat(events.get(events.size() - 1).getType()).isEqualTo(AnswerEventType.ERROR);
+  }
+
+  @Test
+  void tokensSlowerThanTheLingerGoOneByOneAtOnce() {
+    var clock = new HandClock();
+    String id = UUID.randomUUID().toString();
+    var stream = streams(clock).open(id);
+    for (int i = 0; i < 10; i++) {
+      stream.token("t" + i);
+      clock.advance(Duration.ofMillis(33)); // a model at 30 tokens a second
+    }
+    stream.error("end", "end of the test answer");
+
+    var tokens =
+        events(id).stream()
+            .filter(e -> e.getType() == AnswerEventType.TOKEN)
+            .map(AnswerEvent::getText)
+            .toList();
+    assertThat(tokens).containsExactly("t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9");
+  }
+
+  @Test
+  void aHeldGroupIsSentByTheSchedulerWhenNoOtherEventComes() {
+    var clock = new HandClock();
+    String id = UUID.randomUUID().toString();
+    var stream = streams(clock).open(id);
+    stream.token("first ");
+    stream.token("held "); // within the linger: held
+    stream.token("too");
+
+    // no further event: the scheduler sends the group at the linger's end
+    try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {
+      answers.await(
+          r ->
+              r.value() instanceof AnswerEvent e
+                  && id.equals(e.getRequestId())
+                  && "held too".equals(e.getText()),
+          Duration.ofSeconds(10));
+    }
+  }
+
+  @Test
+  void withoutBatchingEveryTokenIsItsOwnRecord() {
+    String id = UUID.randomUUID().toString();
+    var stream = new AnswerStreams(writer, TokenBatching.NONE, scheduler, new HandClock()).open(id);
+    for (int i = 0; i < 5; i++) {
+      stream.token("t" + i);
+    }
+    stream.error("end", "end of the test answer");
+
+    assertThat(events(id).stream().filter(e -> e.getType() == AnswerEventType.TOKEN)).hasSize(5);
+  }
+
+  private static AnswerStreams streams(Clock clock) {
+    return new AnswerStreams(writer, new TokenBatching(LINGER, 2048), scheduler, clock);
+  }
+
+  private static List<AnswerEvent> events(String id) {
+    var events = new ArrayList<AnswerEvent>();
+    try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {
+      answers.await(
+          r -> {
+            if (r.value() instanceof AnswerEvent e && id.equals(e.getRequestId())) {
+              events.add(e);
+              return e.getType() == AnswerEventType.ERROR;
+            }
+            return false;
+          },
+          Duration.ofSeconds(10));
+    }
+    return events;
+  }
+}
