@@ -2,8 +2,6 @@ package io.streamrag.gateway.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.gateway.GatewayApplication;
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -17,47 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * gateway-service alone against a real broker. The test stands where retrieval and llm would: it
  * reads the published request and writes answer events, and checks what the HTTP client sees.
  */
-@SpringBootTest(
-    classes = GatewayApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      GatewayApplication.CONFIG_NAME,
-      "gateway.chat.answer-timeout=2s",
-      "gateway.chat.max-message-chars=200",
-      "gateway.chat.memory-timeout=1s",
-      "gateway.watch.stages=" // this test answers in llm-service's place, in no consumer group
-    })
-@ActiveProfiles("demo")
-@AutoConfigureWebTestClient(timeout = "20s")
-class ChatEndpointTest {
-
-  static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
-  static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
-  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
-      new ParameterizedTypeReference<>() {};
-
-  @Autowired WebTestClient http;
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-  }
+class ChatEndpointTest extends ChatEndpointContext {
 
   @Test
   void anAnswerIsRelayedAsNamedServerSentEvents() {
@@ -203,16 +168,6 @@ class ChatEndpointTest {
         .exchange()
         .expectStatus()
         .isBadRequest();
-  }
-
-  private WebTestClient.ResponseSpec chat(String key, String body) {
-    return http.post()
-        .uri("/api/rag/chat")
-        .header("Authorization", "Bearer " + key)
-        .contentType(MediaType.APPLICATION_JSON)
-        .accept(MediaType.TEXT_EVENT_STREAM)
-        .bodyValue(body)
-        .exchange();
   }
 
   /** Plays retrieval + llm: waits for the request on Kafka and answers it on Kafka. */

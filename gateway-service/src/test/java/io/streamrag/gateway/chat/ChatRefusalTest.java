@@ -1,50 +1,13 @@
 package io.streamrag.gateway.chat;
 
-import io.streamrag.gateway.GatewayApplication;
-import io.streamrag.kafkalocal.LocalKafka;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
-import org.springframework.http.codec.ServerSentEvent;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * What the chat endpoint refuses before anything reaches Kafka, and how it says so: the status and
  * a problem detail naming the fault. Same context as {@link ChatEndpointTest}.
  */
-@SpringBootTest(
-    classes = GatewayApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      GatewayApplication.CONFIG_NAME,
-      "gateway.chat.answer-timeout=2s",
-      "gateway.chat.max-message-chars=200",
-      "gateway.chat.memory-timeout=1s",
-      "gateway.watch.stages=" // this test answers in llm-service's place, in no consumer group
-    })
-@ActiveProfiles("demo")
-@AutoConfigureWebTestClient(timeout = "20s")
-class ChatRefusalTest {
-
-  static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
-  static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
-  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
-      new ParameterizedTypeReference<>() {};
-
-  @Autowired WebTestClient http;
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-  }
+class ChatRefusalTest extends ChatEndpointContext {
 
   @Test
   void noKeyIs401() {
@@ -180,15 +143,5 @@ class ChatRefusalTest {
   @Test
   void readingAConversationWithoutAKeyIs401() {
     http.get().uri("/api/conversations/x").exchange().expectStatus().isUnauthorized();
-  }
-
-  private WebTestClient.ResponseSpec chat(String key, String body) {
-    return http.post()
-        .uri("/api/rag/chat")
-        .header("Authorization", "Bearer " + key)
-        .contentType(MediaType.APPLICATION_JSON)
-        .accept(MediaType.TEXT_EVENT_STREAM)
-        .bodyValue(body)
-        .exchange();
   }
 }

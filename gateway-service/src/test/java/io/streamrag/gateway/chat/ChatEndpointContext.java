@@ -1,0 +1,57 @@
+package io.streamrag.gateway.chat;
+
+import io.streamrag.gateway.GatewayApplication;
+import io.streamrag.kafkalocal.LocalKafka;
+import java.util.Map;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * gateway-service alone against a real broker, as the chat tests see it: the demo keys, short
+ * timeouts, no watch of llm-service (the tests answer in its place), and a chat call.
+ */
+@SpringBootTest(
+    classes = GatewayApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = {
+      GatewayApplication.CONFIG_NAME,
+      "gateway.chat.answer-timeout=2s",
+      "gateway.chat.max-message-chars=200",
+      "gateway.chat.memory-timeout=1s",
+      "gateway.watch.stages=" // this test answers in llm-service's place, in no consumer group
+    })
+@ActiveProfiles("demo")
+@AutoConfigureWebTestClient(timeout = "20s")
+abstract class ChatEndpointContext {
+
+  static final LocalKafka KAFKA = LocalKafka.shared();
+  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
+  static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
+  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
+      new ParameterizedTypeReference<>() {};
+
+  @Autowired WebTestClient http;
+
+  @DynamicPropertySource
+  static void kafka(DynamicPropertyRegistry registry) {
+    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
+  }
+
+  WebTestClient.ResponseSpec chat(String key, String body) {
+    return http.post()
+        .uri("/api/rag/chat")
+        .header("Authorization", "Bearer " + key)
+        .contentType(MediaType.APPLICATION_JSON)
+        .accept(MediaType.TEXT_EVENT_STREAM)
+        .bodyValue(body)
+        .exchange();
+  }
+}
