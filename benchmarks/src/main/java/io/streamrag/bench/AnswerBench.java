@@ -7,7 +7,7 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.Trace;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
+import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -55,7 +55,7 @@ final class AnswerBench {
       BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), true);
       var fusion = new FusionPolicy(settings.search(), embedder);
       var filter = TenantFilter.of(CALLER, List.of(BenchIndex.KB));
-      var reranker = new TermOverlapReranker();
+      var reranker = new FusedOrderReranker();
       for (String t : args.text("thresholds", "0.3,0.4,0.5,0.6").split(",")) {
         double threshold = Double.parseDouble(t);
         var rules = new DeterministicPlanner(threshold);

@@ -100,8 +100,7 @@ final class ChatBench {
   private static Chat chat(HttpClient http, String gateway, ChatLoad.Asker asker, int n) {
     String body =
         JSON.writeValueAsString(
-            Map.of(
-                "message", QUESTIONS.get(n % QUESTIONS.size()), "sensor_uuid", asker.sensor()));
+            Map.of("message", QUESTIONS.get(n % QUESTIONS.size()), "sensor_uuid", asker.sensor()));
     var request =
         HttpRequest.newBuilder(URI.create(gateway + "/api/rag/chat"))
             .header("Authorization", "Bearer " + asker.apiKey())
