@@ -5,6 +5,7 @@
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50]      (needs ./run.sh running; kills its processes)
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank]
 #   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000]
+#   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer t.json]
 #   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]
 set -euo pipefail
 cd "$(dirname "$0")"

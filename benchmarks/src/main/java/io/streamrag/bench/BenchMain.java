@@ -24,6 +24,7 @@ public final class BenchMain {
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
       case "answers" -> AnswerBench.run(dataset(args), new Args(args, 2));
+      case "rerank-calibration" -> RerankCalibrationBench.run(args[1], new Args(args, 2));
       default -> {
         System.out.println(
             """
@@ -53,7 +54,12 @@ public final class BenchMain {
                      [--max-tokens N --overlap-tokens N --rrf-k N --lexical-weight W --dense-weight-en W]
                      quality (nDCG@10, recall@10, MRR@10, hit@1, hit@10) and query latency of each
                      mode on a BEIR-layout set, indexed through ingest's chunking and retrieval's store;
-                     options override the services' defaults, one JSON line per mode.
+                     options override the services' defaults, one JSON line per mode;
+                     [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer tokenizer.json
+                     --rerank-onnx-scale A --rerank-onnx-shift B] reranks with a cross-encoder.
+                   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-...]
+                     fits the local reranker's relevance calibration (Platt) on the dev halves;
+                     log-loss, Brier and mean relevance per set and half, then scale and shift.
                    ./bench.sh retrieval-scale <BEIR dir> [--chunks 100000]
                      search latency at N synthetic chunks made from the set's sentences.
                    ./bench.sh answers <BEIR dir | knowledge folder> [--questions file.jsonl]

@@ -3,7 +3,6 @@ package io.streamrag.bench;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.text.Language;
-import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.Candidate;
@@ -53,7 +52,7 @@ final class RetrievalBench {
               store,
               embedder,
               new FusionPolicy(settings.search(), embedder),
-              new FusedOrderReranker(),
+              BenchReranker.of(args),
               settings,
               TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
               limit);

@@ -26,7 +26,7 @@ public final class FusedOrderReranker implements Reranker, RelevanceScorer {
    * Fitted by {@code ./bench.sh rerank-calibration} on the dev halves of SciFact, ParsiNLU and
    * PersianQA pooled (README, "Relevance calibration").
    */
-  public static final RelevanceCalibration CALIBRATION = new RelevanceCalibration(6.0, -4.0);
+  public static final RelevanceCalibration CALIBRATION = new RelevanceCalibration(4.64, -4.15);
 
   private static final double COSINE_SHARE = 0.3;
 
