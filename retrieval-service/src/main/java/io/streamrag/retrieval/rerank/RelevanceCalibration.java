@@ -14,7 +14,8 @@ public record RelevanceCalibration(double scale, double shift) {
   public RelevanceCalibration {
     if (!(scale > 0) || !Double.isFinite(shift)) {
       throw new IllegalArgumentException(
-          "a relevance calibration needs a positive scale and a finite shift, not "
+          "a relevance calibration needs a positive scale and a finite shift"
+              + " (relevance must rise with the raw score), not "
               + scale
               + " and "
               + shift);
