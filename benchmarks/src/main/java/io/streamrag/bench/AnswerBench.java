@@ -20,7 +20,7 @@ import java.util.concurrent.Executors;
 /**
  * Whether answers rest on the right evidence and stop when there is none (S3): every question goes
  * through llm-service's own {@link EvidenceLoop} and planner, searching the set indexed as {@link
- * RetrievalBench} does, with the service's candidates, reranker and keep (7, term overlap, 3) and a
+ * RetrievalBench} does, with the service's candidates, reranker and keep (7, fused order, 3) and a
  * budget of 4 searches. One JSON line per split (dev, test: half the questions each, by a hash of
  * the id) and relevance threshold: {@code answered_rate} is the share of answerable questions whose
  * evidence cites, for every part, a passage of a document that answers it, with nothing left to a
