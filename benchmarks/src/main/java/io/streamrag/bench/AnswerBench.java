@@ -7,7 +7,7 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.Trace;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
+import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -20,7 +20,7 @@ import java.util.concurrent.Executors;
 /**
  * Whether answers rest on the right evidence and stop when there is none (S3): every question goes
  * through llm-service's own {@link EvidenceLoop} and planner, searching the set indexed as {@link
- * RetrievalBench} does, with the service's candidates, reranker and keep (7, term overlap, 3) and a
+ * RetrievalBench} does, with the service's candidates, reranker and keep (7, fused order, 3) and a
  * budget of 4 searches. One JSON line per split (dev, test: half the questions each, by a hash of
  * the id) and relevance threshold: {@code answered_rate} is the share of answerable questions whose
  * evidence cites, for every part, a passage of a document that answers it, with nothing left to a
@@ -55,7 +55,7 @@ final class AnswerBench {
       BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), true);
       var fusion = new FusionPolicy(settings.search(), embedder);
       var filter = TenantFilter.of(CALLER, List.of(BenchIndex.KB));
-      var reranker = new TermOverlapReranker();
+      var reranker = new FusedOrderReranker();
       for (String t : args.text("thresholds", "0.3,0.4,0.5,0.6").split(",")) {
         double threshold = Double.parseDouble(t);
         var rules = new DeterministicPlanner(threshold);

@@ -25,6 +25,7 @@ public final class BenchMain {
       case "retrieval-report" -> RetrievalReport.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
       case "answers" -> AnswerBench.run(dataset(args), new Args(args, 2));
+      case "rerank-calibration" -> RerankCalibrationBench.run(args[1], new Args(args, 2));
       default -> {
         System.out.println(
             """
@@ -56,12 +57,17 @@ public final class BenchMain {
                      quality (nDCG@10, recall@10, MRR@10, hit@1, hit@10) and query latency of each
                      mode on a BEIR-layout set, indexed through ingest's chunking and retrieval's store;
                      options override the services' defaults, one JSON line per split and mode.
+                     [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer tokenizer.json
+                     --rerank-onnx-scale A --rerank-onnx-shift B] reranks with a cross-encoder.
                      --split: half the queries by a hash of their id (tune on dev, report test),
                      the corpus whole; all (the default) is every query.
                    ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]
                      every BEIR set in the folder and benchmarks/data/long-passages (test only),
                      every mode: one Markdown table per split, with the default mode's margin over
                      its best single leg and the sets where it is more than 0.01 nDCG@10 below.
+                   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-...]
+                     fits the local reranker's relevance calibration (Platt) on the dev halves;
+                     log-loss, Brier and mean relevance per set and half, then scale and shift.
                    ./bench.sh retrieval-scale <BEIR dir> [--chunks 100000]
                      search latency at N synthetic chunks made from the set's sentences.
                    ./bench.sh answers <BEIR dir | knowledge folder> [--questions file.jsonl]

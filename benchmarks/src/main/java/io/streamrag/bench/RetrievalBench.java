@@ -4,7 +4,6 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.text.Language;
 import io.streamrag.retrieval.rerank.Reranker;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
@@ -82,7 +81,7 @@ final class RetrievalBench {
               store,
               embedder,
               new FusionPolicy(settings.search(), embedder),
-              new TermOverlapReranker(),
+              BenchReranker.of(args),
               settings,
               TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
               limit);

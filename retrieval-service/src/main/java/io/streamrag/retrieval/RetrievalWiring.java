@@ -10,10 +10,10 @@ import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
 import io.streamrag.retrieval.generation.IndexGenerations;
 import io.streamrag.retrieval.rerank.FallbackReranker;
+import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.rerank.RerankApiReranker;
 import io.streamrag.retrieval.rerank.RerankProperties;
 import io.streamrag.retrieval.rerank.Reranker;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.GuardedChunkStore;
@@ -211,10 +211,17 @@ class RetrievalWiring {
     return new FreshnessEndpoint(log);
   }
 
-  /** The local reranker, or a rerank API with the local one behind it (S0.4). */
+  /**
+   * The local reranker (a cross-encoder the user supplies, with the fused order behind it, or the
+   * fused order alone), or a rerank API with the local one behind it (S0.4).
+   */
   @Bean
   Reranker reranker(RerankProperties rerank, JsonMapper json) {
-    Reranker local = new TermOverlapReranker();
+    Reranker local = new FusedOrderReranker();
+    if (rerank.onnx().enabled()) {
+      log.info("reranking locally with the cross-encoder {}", rerank.onnx().modelPath());
+      local = new FallbackReranker(rerank.onnx().load(), local);
+    }
     if (!rerank.remote()) {
       return local;
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
+import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.GuardedChunkStore;
@@ -49,7 +49,7 @@ class DegradationTest {
           new KbRouter(Map.of()),
           store,
           io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run),
-          new TermOverlapReranker(),
+          new FusedOrderReranker(),
           live,
           new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
           Clock.systemUTC());

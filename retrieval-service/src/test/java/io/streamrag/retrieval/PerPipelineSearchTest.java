@@ -6,7 +6,7 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
+import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
@@ -31,7 +31,7 @@ class PerPipelineSearchTest {
           new KbRouter(Map.of()),
           store,
           OnnxEmbedder.bundledMiniLm(Runnable::run),
-          new TermOverlapReranker(),
+          new FusedOrderReranker(),
           live,
           new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
           Map.of(

@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
  * A remote reranker with a local one behind it: when the remote one fails or is too slow, the
  * answer still comes, ranked locally, and the log says so. Nothing is ever answered unranked.
  */
-public final class FallbackReranker implements Reranker {
+public final class FallbackReranker implements Reranker, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(FallbackReranker.class);
 
@@ -34,5 +34,15 @@ public final class FallbackReranker implements Reranker {
   @Override
   public String name() {
     return primary.name() + "|" + fallback.name();
+  }
+
+  /** Releases what its rerankers hold (a cross-encoder's ONNX session) when the service stops. */
+  @Override
+  public void close() throws Exception {
+    for (Reranker r : new Reranker[] {primary, fallback}) {
+      if (r instanceof AutoCloseable closeable) {
+        closeable.close();
+      }
+    }
   }
 }

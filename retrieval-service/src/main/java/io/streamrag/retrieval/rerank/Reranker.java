@@ -7,8 +7,9 @@ import java.util.List;
  * Orders search candidates by their relevance to the question and keeps the best (S0.4). The
  * relevance, in [0, 1], reaches the prompt as {@code Relevance} (S0.5).
  *
- * <p>Implementations: {@link TermOverlapReranker} (local, no model, the default), {@link
- * RerankApiReranker} (Jina/Cohere-compatible API), {@link FallbackReranker} (remote, else local).
+ * <p>Implementations: {@link FusedOrderReranker} (local, no model, the default: keeps the fused
+ * order), {@link CrossEncoderReranker} (a local ONNX cross-encoder the user supplies), {@link
+ * RerankApiReranker} (Jina/Cohere-compatible API), {@link FallbackReranker} (one, else another).
  */
 public interface Reranker {
 

@@ -50,6 +50,15 @@ final class FakeRerankServer implements AutoCloseable {
     server.start();
   }
 
+  /** A started server on a free port. */
+  static FakeRerankServer start() {
+    try {
+      return new FakeRerankServer();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }

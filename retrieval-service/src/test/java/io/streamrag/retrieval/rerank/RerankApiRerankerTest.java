@@ -12,7 +12,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** The rerank API adapter against a local server speaking the Jina/Cohere protocol. */
 class RerankApiRerankerTest extends RerankerContract {
 
-  private final FakeRerankServer server = newServer();
+  private final FakeRerankServer server = FakeRerankServer.start();
   private final RerankApiReranker reranker =
       new RerankApiReranker(
           server.baseUrl(),
@@ -80,7 +80,7 @@ class RerankApiRerankerTest extends RerankerContract {
   @Test
   void whenTheApiIsDownTheFallbackRanksLocally() {
     server.status = 500;
-    var fallback = new FallbackReranker(reranker, new TermOverlapReranker());
+    var fallback = new FallbackReranker(reranker, new FusedOrderReranker());
 
     var ranked =
         fallback.rerank(
@@ -91,14 +91,7 @@ class RerankApiRerankerTest extends RerankerContract {
             1);
 
     assertThat(ranked).extracting(r -> r.candidate().chunk().pointId()).containsExactly("on");
-    assertThat(ranked.get(0).relevance()).isEqualTo(1.0);
-  }
-
-  private static FakeRerankServer newServer() {
-    try {
-      return new FakeRerankServer();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    assertThat(ranked.get(0).relevance())
+        .isEqualTo(FusedOrderReranker.round(FusedOrderReranker.CALIBRATION.probability(1.0)));
   }
 }

@@ -34,6 +34,39 @@ abstract class RerankerContract {
   }
 
   @Test
+  void relevanceIsAProbabilityThatRisesWithRelevanceAcrossQuestions() {
+    // given a labelled sample: per question, an off-topic, an on-topic and an answering passage
+    double[] sum = new double[3];
+    double[] count = new double[3];
+    for (var judged : LabelledSample.QUESTIONS) {
+      var byId = new java.util.HashMap<String, LabelledSample.Judged>();
+      var candidates = new java.util.ArrayList<Candidate>();
+      for (var j : judged) {
+        String id = "g" + j.grade();
+        byId.put(id, j);
+        candidates.add(candidate(id, j.passage(), 0.01 * (1 + candidates.size())));
+      }
+
+      // when each question's passages are reranked
+      var ranked = reranker().rerank(judged.get(0).question(), candidates, 3);
+
+      // then every relevance is in [0, 1] and the answer beats the off-topic passage
+      var relevance = new java.util.HashMap<String, Double>();
+      ranked.forEach(r -> relevance.put(r.candidate().chunk().pointId(), r.relevance()));
+      assertThat(relevance.values()).allSatisfy(v -> assertThat(v).isBetween(0.0, 1.0));
+      assertThat(relevance.get("g2")).isGreaterThan(relevance.get("g0"));
+      relevance.forEach(
+          (id, v) -> {
+            sum[byId.get(id).grade()] += v;
+            count[byId.get(id).grade()]++;
+          });
+    }
+    // and, pooled over questions, the mean relevance rises with the grade
+    assertThat(sum[1] / count[1]).isGreaterThan(sum[0] / count[0]);
+    assertThat(sum[2] / count[2]).isGreaterThan(sum[1] / count[1]);
+  }
+
+  @Test
   void itReturnsOnlyCandidatesItWasGiven() {
     var given = List.of(candidate("a", "drip irrigation"), candidate("b", "sprinkler irrigation"));
 

@@ -3,7 +3,7 @@ package io.streamrag.retrieval.tool;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.retrieval.RetrievalProperties;
-import io.streamrag.retrieval.rerank.TermOverlapReranker;
+import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
@@ -100,7 +100,7 @@ final class ToolFixture implements AutoCloseable {
         pipeline -> pipelines.getOrDefault(pipeline, List.of()),
         store,
         new PipelineSearch(SEARCH, Map.of(), EMBEDDER),
-        new TermOverlapReranker(),
+        new FusedOrderReranker(),
         executor,
         kbTimeout,
         Clock.systemUTC());

@@ -1,9 +1,9 @@
 package io.streamrag.retrieval.rerank;
 
 /** The local default passes the reranker contract. */
-class TermOverlapRerankerContractTest extends RerankerContract {
+class FusedOrderRerankerContractTest extends RerankerContract {
 
-  private final TermOverlapReranker reranker = new TermOverlapReranker();
+  private final FusedOrderReranker reranker = new FusedOrderReranker();
 
   @Override
   protected Reranker reranker() {

@@ -7,9 +7,9 @@ import io.streamrag.retrieval.store.StoredChunk;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class TermOverlapRerankerTest {
+class FusedOrderRerankerTest {
 
-  final TermOverlapReranker reranker = new TermOverlapReranker();
+  final FusedOrderReranker reranker = new FusedOrderReranker();
 
   @Test
   void theSearchOrderIsKeptAndThePassageCoveringMoreOfTheQuestionIsMoreRelevant() {
@@ -49,12 +49,17 @@ class TermOverlapRerankerTest {
   }
 
   @Test
-  void persianTermsAreComparedAfterNormalisation() {
+  void aPersianPassageHoldingEveryTermIsAsRelevantAsAnEnglishOne() {
+    // the Persian question's terms are found after normalisation (ي → ی, ك → ک)
     var fa = candidate("fa", "رطوبت خاک را هر روز بررسی کنید", 0.01);
+    var en = candidate("en", "Check the soil moisture every day.", 0.01);
 
-    var ranked = reranker.rerank("رطوبت خاک", List.of(fa), 3);
+    var persian = reranker.rerank("رطوبت خاك", List.of(fa), 3);
+    var english = reranker.rerank("soil moisture", List.of(en), 3);
 
-    assertThat(ranked.get(0).relevance()).isEqualTo(1.0);
+    assertThat(persian.get(0).relevance())
+        .isEqualTo(english.get(0).relevance())
+        .isEqualTo(FusedOrderReranker.round(FusedOrderReranker.CALIBRATION.probability(1.0)));
   }
 
   static Candidate candidate(String id, String text, double fused) {

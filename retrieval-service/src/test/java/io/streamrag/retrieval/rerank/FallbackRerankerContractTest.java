@@ -1,0 +1,33 @@
+package io.streamrag.retrieval.rerank;
+
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The fallback passes the contract when its primary, the rerank API adapter against a local server
+ * speaking the protocol, fails on every call and the local default ranks instead.
+ */
+class FallbackRerankerContractTest extends RerankerContract {
+
+  private final FakeRerankServer server = FakeRerankServer.start();
+  private final FallbackReranker reranker =
+      new FallbackReranker(
+          new RerankApiReranker(
+              server.baseUrl(), "", "m", Duration.ofSeconds(5), JsonMapper.builder().build()),
+          new FusedOrderReranker());
+
+  FallbackRerankerContractTest() {
+    server.status = 503;
+  }
+
+  @Override
+  protected Reranker reranker() {
+    return reranker;
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+}
