@@ -135,11 +135,14 @@ record_cds() {
   for s in "${SERVICES[@]}"; do
     archive=$ROOT/$APP/$s/app.jsa
     [ -f "$archive" ] && continue
-    env PORT=0 BRIDGE_MQTT_PORT=0 timeout 300 nice -n 19 java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" \
+    rm -rf "$RUN/cds-index" # retrieval-service's own index is locked by the one serving
+    env PORT=0 BRIDGE_MQTT_PORT=0 RETRIEVAL_INDEX_PATH="$RUN/cds-index" timeout 300 nice -n 19 java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" \
       -XX:ArchiveClassesAtExit="$archive.tmp" -Dspring.context.exit=onRefresh -Xmx"${HEAP[$s]}" \
       -jar "$APP/$s/$(basename "$(jar "$s")")" --spring.profiles.active=demo >"$LOGS/$s.cds.log" 2>&1 &&
       [ -f "$archive.tmp" ] && mv -f "$archive.tmp" "$archive"
+    rm -f "$archive.tmp"
   done
+  rm -rf "$RUN/cds-index"
 }
 classpath() { echo "$1/target/$1-$VERSION.jar:$(<"$1/target/classpath.txt")"; }
 
