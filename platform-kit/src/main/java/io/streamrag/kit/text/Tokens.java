@@ -3,6 +3,10 @@ package io.streamrag.kit.text;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
+import com.knuddels.jtokkit.api.IntArrayList;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Counts tokens the way current OpenAI-compatible chat models do (the {@code o200k_base} byte-pair
@@ -20,5 +24,63 @@ public final class Tokens {
   /** The number of tokens of {@code text}; 0 for {@code null}. */
   public static int count(String text) {
     return text == null || text.isEmpty() ? 0 : ENCODING.countTokensOrdinary(text);
+  }
+
+  /**
+   * Where each token of {@code text} lies, as {@code [start, end)} character offsets, in order and
+   * without gaps. A token that ends inside a character (byte-pair encoding can split a character's
+   * UTF-8 bytes) is given the whole character, so a span never cuts a character and may be empty.
+   */
+  public static List<int[]> spans(String text) {
+    var spans = new ArrayList<int[]>();
+    if (text == null || text.isEmpty()) {
+      return spans;
+    }
+    IntArrayList tokens = ENCODING.encodeOrdinary(text);
+    int[] charAtByte = charAtByte(text);
+    var one = new IntArrayList(1);
+    int bytes = 0;
+    int previous = 0;
+    for (int i = 0; i < tokens.size(); i++) {
+      one.clear();
+      one.add(tokens.get(i));
+      bytes += ENCODING.decodeBytes(one).length;
+      int end =
+          i == tokens.size() - 1
+              ? text.length()
+              : charAtByte[Math.min(bytes, charAtByte.length - 1)];
+      end = Math.max(end, previous);
+      spans.add(new int[] {previous, end});
+      previous = end;
+    }
+    return spans;
+  }
+
+  /** For each UTF-8 byte offset, the offset of the first character that starts at or after it. */
+  private static int[] charAtByte(String text) {
+    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+    int[] map = new int[utf8.length + 1];
+    int b = 0;
+    for (int c = 0; c < text.length(); ) {
+      int cp = text.codePointAt(c);
+      int width = utf8Width(cp);
+      int next = c + Character.charCount(cp);
+      map[b] = c;
+      for (int k = 1; k < width; k++) {
+        map[b + k] = next; // inside a character: the token takes the whole character
+      }
+      b += width;
+      c = next;
+    }
+    map[utf8.length] = text.length();
+    return map;
+  }
+
+  /** Bytes of a code point in UTF-8; a lone surrogate is encoded as one '?'. */
+  private static int utf8Width(int cp) {
+    if (Character.isSurrogate((char) cp) && cp < 0x10000) {
+      return 1;
+    }
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
   }
 }

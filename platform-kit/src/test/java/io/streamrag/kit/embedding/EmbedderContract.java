@@ -74,6 +74,42 @@ abstract class EmbedderContract {
     }
   }
 
+  @Test
+  void aTextThatFitsIsOneWindowHeadedByItsTitle() {
+    assertThat(embedder().windows("Drip irrigation", "Water at dawn."))
+        .containsExactly("Drip irrigation\nWater at dawn.");
+    assertThat(embedder().windows("", "Water at dawn.")).containsExactly("Water at dawn.");
+    assertThat(embedder().windows("Title", "  ")).isEmpty();
+  }
+
+  @Test
+  void aLongTextIsCoveredByOverlappingWindowsEachHeadedByItsTitle() {
+    String text = longText(3 * embedder().maxTokens());
+
+    var windows = embedder().windows("Frost protection", text);
+
+    assertThat(windows).hasSizeGreaterThan(2);
+    assertThat(windows).allSatisfy(w -> assertThat(w).startsWith("Frost protection\n"));
+    assertThat(windows.get(0)).contains("word0 ");
+    assertThat(windows.get(windows.size() - 1)).endsWith("word" + (3 * embedder().maxTokens() - 1));
+    var words = new java.util.HashSet<String>();
+    windows.forEach(w -> words.addAll(List.of(w.split("\\s+"))));
+    for (int i = 0; i < 3 * embedder().maxTokens(); i++) {
+      assertThat(words).as("every word is in a window, whole").contains("word" + i);
+    }
+    // neighbours share their boundary: the last word of one window opens the next
+    String firstEnd = windows.get(0).substring(windows.get(0).lastIndexOf(' ') + 1);
+    assertThat(windows.get(1)).contains(" " + firstEnd + " ");
+  }
+
+  static String longText(int words) {
+    var text = new StringBuilder();
+    for (int i = 0; i < words; i++) {
+      text.append("word").append(i).append(i == words - 1 ? "" : " ");
+    }
+    return text.toString();
+  }
+
   static double cosine(float[] a, float[] b) {
     double dot = 0;
     double na = 0;

@@ -40,6 +40,11 @@ final class LiveEmbedder implements Embedder {
   }
 
   @Override
+  public List<String> windows(String heading, String text) {
+    return current.get().windows(heading, text);
+  }
+
+  @Override
   public float[] embed(String text) {
     return current.get().embed(text);
   }
