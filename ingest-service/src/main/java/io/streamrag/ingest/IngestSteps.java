@@ -104,7 +104,7 @@ public class IngestSteps {
   public void onDocument(KnowledgeDocumentPublished doc) {
     // 1. chunk it (at most 500 tokens, 50 overlap, and what the embedder reads); a deleted
     // document has no chunks
-    var drafts = DocumentDrafts.of(doc, chunker, indexer.embedder());
+    var drafts = DocumentDrafts.of(doc, chunker);
     // 2. embed changed chunks, upsert them, delete the ones that disappeared
     var out = writer.batch();
     var result = indexer.index(doc.getDocId(), drafts, doc.getPublishedAt(), out);

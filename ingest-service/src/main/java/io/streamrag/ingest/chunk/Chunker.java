@@ -1,19 +1,18 @@
 package io.streamrag.ingest.chunk;
 
+import io.streamrag.kit.text.Tokens;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Cuts a text into chunks of at most {@code maxTokens} tokens, each repeating the last {@code
- * overlapTokens} tokens of the previous one (S1.4). A token is a word (letters, digits, joined by a
- * zero-width non-joiner in Persian) or a single punctuation mark. Chunks end at a sentence or
- * paragraph end when one lies in their second half.
+ * overlapTokens} tokens of the previous one (S1.4). Tokens are counted with a real tokenizer,
+ * {@code o200k_base} ({@link Tokens}), in every language: Persian and Arabic take more tokens per
+ * word than English, so their chunks hold fewer words. Chunks end at a sentence or paragraph end
+ * when one lies in their second half, and never inside a word.
  */
 public final class Chunker {
 
-  private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{M}\\p{N}_\\u200c]+|\\S");
   private static final String SENTENCE_ENDS = ".!?؟";
 
   private final int maxTokens;
@@ -28,24 +27,16 @@ public final class Chunker {
     this.overlapTokens = overlapTokens;
   }
 
-  /**
-   * A chunker whose chunks are at most {@code tokens} long (never longer than this one's), with an
-   * overlap of at most a fifth of that.
-   */
-  public Chunker within(int tokens) {
-    int max = Math.min(maxTokens, tokens);
-    return new Chunker(max, Math.min(overlapTokens, max / 5));
-  }
-
   /** The chunks of a text, in order; none for a blank text. */
   public List<String> split(String text) {
-    if (text.length() <= maxTokens) {
-      // Every token is at least one character: a text this short is one chunk, no tokenising
-      // needed.
-      String stripped = text.strip();
-      return stripped.isEmpty() ? List.of() : List.of(stripped);
+    String stripped = text.strip();
+    if (stripped.isEmpty()) {
+      return List.of();
     }
-    List<int[]> tokens = tokenize(text);
+    List<int[]> tokens = Tokens.spans(text);
+    if (tokens.size() <= maxTokens) {
+      return List.of(stripped);
+    }
     var chunks = new ArrayList<String>();
     int start = 0;
     while (start < tokens.size()) {
@@ -53,40 +44,85 @@ public final class Chunker {
       if (end < tokens.size()) {
         end = boundaryBefore(text, tokens, start + maxTokens / 2, end);
       }
-      chunks.add(text.substring(tokens.get(start)[0], tokens.get(end - 1)[1]).strip());
+      String chunk = text.substring(tokens.get(start)[0], tokens.get(end - 1)[1]).strip();
+      // cut out of its text, a chunk can take a token more (its first word loses its space)
+      while (Tokens.count(chunk) > maxTokens && end > start + 1) {
+        end = boundaryBefore(text, tokens, start + 1, end - 1);
+        chunk = text.substring(tokens.get(start)[0], tokens.get(end - 1)[1]).strip();
+      }
+      if (!chunk.isEmpty()) {
+        chunks.add(chunk);
+      }
       if (end == tokens.size()) {
         break;
       }
-      start = Math.max(end - overlapTokens, start + 1);
+      start = wordStartFrom(text, tokens, Math.max(end - overlapTokens, start + 1), end);
     }
     return chunks;
   }
 
   /** How many tokens a text has. */
   public static int countTokens(String text) {
-    return tokenize(text).size();
+    return Tokens.count(text);
   }
 
-  private static List<int[]> tokenize(String text) {
-    var tokens = new ArrayList<int[]>();
-    Matcher m = TOKEN.matcher(text);
-    while (m.find()) {
-      tokens.add(new int[] {m.start(), m.end()});
-    }
-    return tokens;
-  }
-
-  /** The latest sentence or paragraph end in [from, end), as an exclusive end; else end. */
+  /**
+   * The latest sentence or paragraph end in [from, end), as an exclusive end; else the latest end
+   * between two words; else end.
+   */
   private static int boundaryBefore(String text, List<int[]> tokens, int from, int end) {
     for (int i = end - 1; i >= from; i--) {
-      int[] t = tokens.get(i);
-      boolean sentenceEnd = t[1] - t[0] == 1 && SENTENCE_ENDS.indexOf(text.charAt(t[0])) >= 0;
+      String token = text.substring(tokens.get(i)[0], tokens.get(i)[1]);
+      String stripped = token.strip();
+      boolean sentenceEnd =
+          !stripped.isEmpty() && SENTENCE_ENDS.indexOf(stripped.charAt(stripped.length() - 1)) >= 0;
       boolean paragraphEnd =
-          i + 1 < tokens.size() && text.substring(t[1], tokens.get(i + 1)[0]).contains("\n");
+          token.endsWith("\n")
+              || (i + 1 < tokens.size()
+                  && tokens.get(i + 1)[0] < text.length()
+                  && text.charAt(tokens.get(i + 1)[0]) == '\n');
       if (sentenceEnd || paragraphEnd) {
         return i + 1;
       }
     }
+    for (int i = end; i > from; i--) {
+      if (!insideAWord(text, tokens, i)) {
+        return i;
+      }
+    }
     return end;
+  }
+
+  /** The first start in [from, end) where a word begins after a space; else from. */
+  private static int wordStartFrom(String text, List<int[]> tokens, int from, int end) {
+    for (int i = from; i < end; i++) {
+      int at = tokens.get(i)[0];
+      boolean afterSpace =
+          at < text.length()
+              && (Character.isWhitespace(text.charAt(at))
+                  || (at > 0 && Character.isWhitespace(text.charAt(at - 1))));
+      if (afterSpace && !insideAWord(text, tokens, i)) {
+        return i;
+      }
+    }
+    return from;
+  }
+
+  /** True when tokens i - 1 and i are two pieces of one word. */
+  private static boolean insideAWord(String text, List<int[]> tokens, int i) {
+    if (i <= 0 || i >= tokens.size()) {
+      return false;
+    }
+    int at = tokens.get(i)[0];
+    return at > 0
+        && at < text.length()
+        && isWordChar(text.charAt(at - 1))
+        && isWordChar(text.charAt(at));
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c)
+        || Character.getType(c) == Character.NON_SPACING_MARK
+        || c == '\u200c';
   }
 }

@@ -3,8 +3,11 @@ package io.streamrag.ingest.index;
 /**
  * A chunk about to be indexed.
  *
- * @param text what the index stores and answers quote
- * @param embedText what the embedder reads (the text, with its document title in front)
+ * @param text what the index stores and answers quote (a document's chunk with its title in front)
+ * @param embedHeading what heads every window the embedder reads (the document title; blank for
+ *     none)
+ * @param embedText what the embedder reads, cut into windows it can read whole ({@link
+ *     io.streamrag.kit.embedding.Embedder#windows})
  * @param source shown in citations
  * @param sensorUuid the owning sensor, or {@code __global__}
  * @param kbName the knowledge base, or {@code __all__}
@@ -13,6 +16,7 @@ package io.streamrag.ingest.index;
  */
 public record ChunkDraft(
     String text,
+    String embedHeading,
     String embedText,
     String source,
     String sensorUuid,

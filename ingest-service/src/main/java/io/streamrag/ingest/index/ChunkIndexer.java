@@ -87,33 +87,40 @@ public class ChunkIndexer {
     }
 
     Instant now = clock.instant();
-    // A chunk in a language the model cannot read gets no vector: lexical search finds it.
+    // 1. a chunk in a language the model cannot read gets no vector: lexical search finds it
     for (int i : changed) {
       if (!embedder.reads(drafts.get(i).language())) {
         out.send(
             Topics.INDEX_CHANGES,
             chunks.get(i).getPointId(),
-            upsert(
-                chunks.get(i).getPointId(), drafts.get(i), i, new float[0], sourceReceivedAt, now));
+            upsert(chunks.get(i).getPointId(), drafts.get(i), i, List.of(), sourceReceivedAt, now));
       }
     }
     var dense = changed.stream().filter(i -> embedder.reads(drafts.get(i).language())).toList();
-    for (int from = 0; from < dense.size(); from += batchSize) {
-      var batch = dense.subList(from, Math.min(from + batchSize, dense.size()));
-      var vectors = embedder.embedAll(batch.stream().map(i -> drafts.get(i).embedText()).toList());
-      for (int b = 0; b < batch.size(); b++) {
-        int i = batch.get(b);
+    // 2. embed each chunk as the windows the model reads whole, in batches of about batchSize
+    int from = 0;
+    while (from < dense.size()) {
+      var windows = new ArrayList<List<String>>();
+      int texts = 0;
+      int to = from;
+      while (to < dense.size() && (to == from || texts < batchSize)) {
+        ChunkDraft d = drafts.get(dense.get(to++));
+        var w = embedder.windows(d.embedHeading(), d.embedText());
+        windows.add(w.isEmpty() ? List.of(d.embedHeading()) : w);
+        texts += windows.get(windows.size() - 1).size();
+      }
+      var vectors = embedder.embedAll(windows.stream().flatMap(List::stream).toList());
+      int next = 0;
+      for (int b = 0; b < windows.size(); b++) {
+        int i = dense.get(from + b);
+        var own = vectors.subList(next, next + windows.get(b).size());
+        next += own.size();
         out.send(
             Topics.INDEX_CHANGES,
             chunks.get(i).getPointId(),
-            upsert(
-                chunks.get(i).getPointId(),
-                drafts.get(i),
-                i,
-                vectors.get(b),
-                sourceReceivedAt,
-                now));
+            upsert(chunks.get(i).getPointId(), drafts.get(i), i, own, sourceReceivedAt, now));
       }
+      from = to;
     }
     for (String pointId : gone) {
       out.send(Topics.INDEX_CHANGES, pointId, delete(pointId, sourceReceivedAt, now));
@@ -125,16 +132,24 @@ public class ChunkIndexer {
     return new Result(changed.size(), drafts.size() - changed.size(), gone.size());
   }
 
+  /**
+   * An upsert whose first window's vector is {@code vector}, the later ones {@code moreWindows}.
+   */
   private IndexChanged upsert(
-      String pointId, ChunkDraft d, int index, float[] vector, Instant receivedAt, Instant now) {
-    var values = new ArrayList<Float>(vector.length);
-    for (float v : vector) {
-      values.add(v);
-    }
+      String pointId,
+      ChunkDraft d,
+      int index,
+      List<float[]> windows,
+      Instant receivedAt,
+      Instant now) {
     return IndexChanged.newBuilder()
         .setPointId(pointId)
         .setOp(IndexOp.UPSERT)
-        .setVector(values)
+        .setVector(windows.isEmpty() ? List.of() : floats(windows.get(0)))
+        .setMoreWindows(
+            windows.size() < 2
+                ? List.of()
+                : windows.subList(1, windows.size()).stream().map(ChunkIndexer::floats).toList())
         .setEmbeddingModel(embedder.modelId())
         .setPayload(
             new ChunkPayload(
@@ -142,6 +157,14 @@ public class ChunkIndexer {
         .setSourceReceivedAt(receivedAt)
         .setChangedAt(now)
         .build();
+  }
+
+  private static List<Float> floats(float[] vector) {
+    var values = new ArrayList<Float>(vector.length);
+    for (float v : vector) {
+      values.add(v);
+    }
+    return values;
   }
 
   private IndexChanged delete(String pointId, Instant receivedAt, Instant now) {
@@ -159,6 +182,7 @@ public class ChunkIndexer {
     return Sha256.hexOfFields(
         List.of(
             d.text(),
+            d.embedHeading(),
             d.embedText(),
             d.source(),
             d.sensorUuid(),

@@ -158,7 +158,8 @@ public final class SnapshotIndexer implements AutoCloseable {
     List<String> chunks = chunker.split(body);
     for (String chunk : chunks) {
       String embed = chunks.size() == 1 ? meaning : chunk;
-      drafts.add(new ChunkDraft(chunk, embed, source, sensor, Scopes.ALL_KBS, source, language));
+      drafts.add(
+          new ChunkDraft(chunk, "", embed, source, sensor, Scopes.ALL_KBS, source, language));
     }
   }
 

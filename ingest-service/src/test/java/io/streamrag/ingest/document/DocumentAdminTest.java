@@ -75,7 +75,7 @@ class DocumentAdminTest {
     // Given a PDF of several chunks, one of them with a distinctive sentence
     String sentence = "Pistachio buds survive minus four degrees only when the orchard is dry.";
     String[] lines =
-        IntStream.range(0, 60)
+        IntStream.range(0, 160)
             .mapToObj(
                 i ->
                     i == 30
@@ -104,6 +104,12 @@ class DocumentAdminTest {
     assertThat(upserts)
         .anySatisfy(c -> assertThat(c.getPayload().getText()).contains(sentence))
         .allSatisfy(c -> assertThat(c.getVector()).hasSize(384))
+        .anySatisfy(
+            c ->
+                assertThat(c.getMoreWindows())
+                    .as("a 500-token chunk is embedded as several windows MiniLM reads whole")
+                    .isNotEmpty()
+                    .allSatisfy(w -> assertThat(w).hasSize(384)))
         .allSatisfy(c -> assertThat(c.getPayload().getKbName()).isEqualTo(kb));
     Set<String> points = upserts.stream().map(IndexChanged::getPointId).collect(Collectors.toSet());
     await()

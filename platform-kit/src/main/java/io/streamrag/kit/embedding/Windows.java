@@ -68,10 +68,15 @@ final class Windows {
     return end;
   }
 
-  /** The first start in [from, end) that does not split a word; else from. */
+  /** The first start in [from, end) where a word begins after a space; else from. */
   private static int wordStartFrom(String text, List<int[]> tokens, int from, int end) {
     for (int i = from; i < end; i++) {
-      if (!insideAWord(text, tokens, i)) {
+      int at = tokens.get(i)[0];
+      boolean afterSpace =
+          at < text.length()
+              && (Character.isWhitespace(text.charAt(at))
+                  || (at > 0 && Character.isWhitespace(text.charAt(at - 1))));
+      if (afterSpace && !insideAWord(text, tokens, i)) {
         return i;
       }
     }
