@@ -1,5 +1,6 @@
 package io.streamrag.retrieval;
 
+import io.streamrag.retrieval.store.WindowScore;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
@@ -73,13 +74,27 @@ public record RetrievalProperties(
    * @param denseWeight weight of the dense leg per question language; the bundled MiniLM does not
    *     read Persian or Arabic, so their weight is 0 (alone it scores about 0 on the Persian sets
    *     of the README's retrieval-quality table, and its random votes would only dilute BM25's)
+   * @param windowScore how the dense leg scores a chunk embedded as several windows: {@code max}
+   *     (its best window, default) or {@code mean} (the mean of its windows, over the candidates
+   *     the best window found)
    */
   public record Search(
       @Min(1) int candidates,
       @Min(1) int keep,
       @Min(1) int rrfK,
       @DecimalMin("0") double lexicalWeight,
-      @NotNull Map<String, Double> denseWeight) {
+      @NotNull Map<String, Double> denseWeight,
+      WindowScore windowScore) {
+
+    public Search {
+      windowScore = windowScore == null ? WindowScore.MAX : windowScore;
+    }
+
+    /** A search that scores a chunk by its best window. */
+    public Search(
+        int candidates, int keep, int rrfK, double lexicalWeight, Map<String, Double> denseWeight) {
+      this(candidates, keep, rrfK, lexicalWeight, denseWeight, WindowScore.MAX);
+    }
 
     /** The dense weight for a question language; unknown languages use {@code default}. */
     public double denseWeightFor(String language) {

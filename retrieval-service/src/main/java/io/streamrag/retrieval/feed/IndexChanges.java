@@ -8,6 +8,7 @@ import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -77,8 +78,9 @@ final class IndexChanges {
     }
     if (!change.getEmbeddingModel().equals(model) && reembedder != null) {
       var chunk = toChunk(change);
-      // the chunk's text, without the document title ingest embeds in front of it
-      return new Applied(change, chunk.withVector(reembedder.embed(chunk.text())));
+      // the stored text (a document chunk's starts with its title), in windows the model reads
+      var windows = reembedder.windows("", chunk.text());
+      return new Applied(change, chunk.withVectors(reembedder.embedAll(windows)));
     }
     if (!change.getEmbeddingModel().equals(model)) {
       throw new IllegalArgumentException(
@@ -123,10 +125,6 @@ final class IndexChanges {
     if (p == null) {
       throw new IllegalArgumentException("an upsert without payload");
     }
-    float[] vector = new float[c.getVector().size()];
-    for (int i = 0; i < vector.length; i++) {
-      vector[i] = c.getVector().get(i);
-    }
     return new StoredChunk(
         c.getPointId(),
         p.getText(),
@@ -136,6 +134,15 @@ final class IndexChanges {
         p.getChunkIndex(),
         p.getDocId(),
         p.getLanguage(),
-        vector);
+        floats(c.getVector()),
+        c.getMoreWindows().stream().map(IndexChanges::floats).toList());
+  }
+
+  private static float[] floats(List<Float> values) {
+    float[] vector = new float[values.size()];
+    for (int i = 0; i < vector.length; i++) {
+      vector[i] = values.get(i);
+    }
+    return vector;
   }
 }

@@ -49,7 +49,8 @@ public final class FusionPolicy {
             search.lexicalWeight(),
             dense,
             search.rrfK(),
-            language);
+            language,
+            search.windowScore());
   }
 
   /** The dense leg's weight for a question language: 0 when the embedder does not read it. */

@@ -14,7 +14,6 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
@@ -22,23 +21,24 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The embedded chunk store: a Lucene index with a BM25 text field (analysed in the chunk's
- * language, {@link LexicalAnalysis}) and an HNSW vector field, searched with one tenant filter on
- * both legs and fused by weighted reciprocal rank. Changes become visible through near-real-time
- * reopening; applied offsets live in the commit.
+ * language, {@link LexicalAnalysis}) and an HNSW vector field holding each chunk's embedding
+ * windows as child documents ({@link DenseWindows}), searched with one tenant filter on both legs
+ * and fused by weighted reciprocal rank. Changes become visible through near-real-time reopening;
+ * applied offsets live in the commit.
  */
 public final class LuceneChunkStore implements ChunkStore {
 
@@ -54,11 +54,23 @@ public final class LuceneChunkStore implements ChunkStore {
   private static final String OFFSET = "offset.";
   private static final String MODEL = "embedding_model";
 
+  /**
+   * How documents are laid out; an index of another layout is emptied at start and rebuilt from
+   * index.changes. 2: a chunk is a block of its embedding windows (child documents with vectors)
+   * and its own document (text and payload); 1 (unrecorded): one document with one vector.
+   */
+  static final String LAYOUT = "layout";
+
+  static final String CURRENT_LAYOUT = "2";
+
+  private static final Logger log = LoggerFactory.getLogger(LuceneChunkStore.class);
+
   private final Directory directory;
   private final IndexWriter writer;
   private final SearcherManager searchers;
   private final LexicalAnalysis analysis = new LexicalAnalysis();
   private final LuceneQueries queries = new LuceneQueries(analysis);
+  private final DenseWindows dense = new DenseWindows();
   private final int dimension;
   private final String model;
   private final Path temporary;
@@ -85,6 +97,16 @@ public final class LuceneChunkStore implements ChunkStore {
                   + " the embedding model)",
               path, indexed, model, indexed));
     }
+    if (DirectoryReader.indexExists(directory)
+        && !CURRENT_LAYOUT.equals(commitData().get(LAYOUT))) {
+      log.warn(
+          "the index at {} has the layout of an older version (one vector per chunk): emptied,"
+              + " it is rebuilt from index.changes with every chunk's embedding windows",
+          path);
+      writer.deleteAll();
+      writer.setLiveCommitData(Map.of(MODEL, model, LAYOUT, CURRENT_LAYOUT).entrySet());
+      writer.commit();
+    }
   }
 
   /**
@@ -106,16 +128,19 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public void upsert(StoredChunk c) {
-    if (c.vector().length != 0 && c.vector().length != dimension) {
-      throw new IllegalArgumentException(
-          "vector of "
-              + c.pointId()
-              + " has "
-              + c.vector().length
-              + " dimensions, the index "
-              + dimension);
+    for (float[] window : c.windows()) {
+      if (window.length != dimension) {
+        throw new IllegalArgumentException(
+            "vector of "
+                + c.pointId()
+                + " has "
+                + window.length
+                + " dimensions, the index "
+                + dimension);
+      }
     }
     var doc = new Document();
+    doc.add(new StringField(DenseWindows.KIND, "chunk", Field.Store.NO));
     doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
     // analysed as the chunk's language reads (LexicalAnalysis), stored as written
     Analyzer analyzer = analysis.of(c.language());
@@ -130,11 +155,11 @@ public final class LuceneChunkStore implements ChunkStore {
     doc.add(new StoredField(CHUNK, c.chunkIndex()));
     doc.add(new StringField(DOC, c.docId(), Field.Store.YES));
     doc.add(new StringField(LANG, c.language(), Field.Store.YES));
-    if (c.vector().length > 0) { // a chunk the embedder cannot read is found by its words alone
-      doc.add(new KnnFloatVectorField(VECTOR, c.vector(), VectorSimilarityFunction.COSINE));
-    }
+    // its windows first, then the chunk: one block (a chunk the embedder cannot read has none)
+    var block = DenseWindows.windows(c);
+    block.add(doc);
     try {
-      writer.updateDocument(new Term(ID, c.pointId()), doc);
+      writer.updateDocuments(new Term(ID, c.pointId()), block);
     } catch (IOException | RuntimeException e) {
       // the writer closes what it consumed; a stream left open would break the next chunk's
       IOUtils.closeWhileHandlingException(stems, words);
@@ -188,14 +213,12 @@ public final class LuceneChunkStore implements ChunkStore {
         }
       }
       if (q.vector() != null && q.denseWeight() > 0) {
-        ScoreDoc[] hits =
-            searcher.search(new KnnFloatVectorQuery(VECTOR, q.vector(), depth, filter), depth)
-                .scoreDocs;
-        for (int r = 0; r < hits.length; r++) {
-          double[] f = fused.computeIfAbsent(hits[r].doc, d -> new double[4]);
+        var hits = dense.search(searcher, q.vector(), filter, depth, q.windowScore());
+        for (int r = 0; r < hits.size(); r++) {
+          double[] f = fused.computeIfAbsent(hits.get(r).doc(), d -> new double[4]);
           f[0] += q.reciprocalRank(q.denseWeight(), r + 1);
           f[2] = r + 1;
-          f[3] = 2 * hits[r].score - 1; // Lucene's cosine score is (1 + cos) / 2
+          f[3] = hits.get(r).cosine();
         }
       }
       var ranked = new ArrayList<>(fused.entrySet());
@@ -226,7 +249,7 @@ public final class LuceneChunkStore implements ChunkStore {
     try {
       IndexSearcher s = searchers.acquire();
       try {
-        return s.getIndexReader().numDocs();
+        return s.count(DenseWindows.CHUNKS);
       } finally {
         searchers.release(s);
       }
@@ -253,6 +276,7 @@ public final class LuceneChunkStore implements ChunkStore {
     var data = new HashMap<String, String>();
     offsets.forEach((p, o) -> data.put(OFFSET + p, String.valueOf(o)));
     data.put(MODEL, model);
+    data.put(LAYOUT, CURRENT_LAYOUT);
     writer.setLiveCommitData(data.entrySet());
     try {
       writer.commit();

@@ -14,6 +14,7 @@ import io.streamrag.kit.text.Language;
  * @param rrfK the rank constant of reciprocal-rank fusion
  * @param language the question's language ({@code fa}, {@code ar}, {@code en}): it picks the
  *     lexical analysis of the question ({@link LexicalAnalysis})
+ * @param windowScore how the dense leg scores a chunk of several embedding windows
  */
 public record SearchQuery(
     String text,
@@ -23,7 +24,21 @@ public record SearchQuery(
     double lexicalWeight,
     double denseWeight,
     int rrfK,
-    String language) {
+    String language,
+    WindowScore windowScore) {
+
+  /** A search that scores a chunk by its best window. */
+  public SearchQuery(
+      String text,
+      float[] vector,
+      TenantFilter filter,
+      int limit,
+      double lexicalWeight,
+      double denseWeight,
+      int rrfK,
+      String language) {
+    this(text, vector, filter, limit, lexicalWeight, denseWeight, rrfK, language, WindowScore.MAX);
+  }
 
   /** A search whose question's language is detected from its text. */
   public SearchQuery(

@@ -259,6 +259,62 @@ abstract class ChunkStoreContract {
   }
 
   @Test
+  void aLongChunkWhoseAnswerIsOnlyInItsLastWindowIsFoundByTheDenseLegAlone() {
+    // Given a long chunk embedded as three windows, the answer only in the last one
+    store.upsert(
+        windowed(
+            "long",
+            "Orchard frost guide: site, varieties, and finally how to run wind machines",
+            new float[] {0, 0, 0, 1},
+            new float[] {0, 0, 1, 0},
+            new float[] {1, 0, 0, 0}));
+    store.upsert(chunk("short", "Wind direction basics", "__global__", "chat", 0.6f, 0.8f, 0, 0));
+    store.refresh();
+
+    // When only the dense leg searches, with the question near the last window
+    var hits = store.search(dense(new float[] {1, 0, 0, 0}, WindowScore.MAX));
+
+    // Then the long chunk ranks first, at its best window's similarity, once, as one chunk
+    assertThat(ids(hits)).containsExactly("long", "short");
+    assertThat(hits.get(0).denseSimilarity()).isCloseTo(1.0, within(1e-5));
+    assertThat(hits.get(0).chunk().text()).contains("wind machines");
+    assertThat(store.size()).isEqualTo(2);
+
+    // And deleting the chunk deletes its windows
+    store.delete("long");
+    store.refresh();
+    assertThat(ids(store.search(dense(new float[] {1, 0, 0, 0}, WindowScore.MAX))))
+        .containsExactly("short");
+  }
+
+  @Test
+  void scoredByTheMeanOfItsWindowsAChunkAboutTheQuestionThroughoutOutranksOneTouchingItOnce() {
+    store.upsert(
+        windowed(
+            "once",
+            "Orchard frost guide",
+            new float[] {0, 0, 0, 1},
+            new float[] {0, 0, 1, 0},
+            new float[] {1, 0, 0, 0}));
+    store.upsert(
+        windowed(
+            "throughout",
+            "Wind machines",
+            new float[] {0.8f, 0.6f, 0, 0},
+            new float[] {0.8f, 0, 0.6f, 0}));
+    store.refresh();
+    float[] question = {1, 0, 0, 0};
+
+    var best = store.search(dense(question, WindowScore.MAX));
+    var mean = store.search(dense(question, WindowScore.MEAN));
+
+    assertThat(ids(best)).containsExactly("once", "throughout");
+    assertThat(ids(mean)).containsExactly("throughout", "once");
+    assertThat(mean.get(0).denseSimilarity()).isCloseTo(0.8, within(1e-5));
+    assertThat(mean.get(1).denseSimilarity()).isCloseTo(1.0 / 3, within(1e-5));
+  }
+
+  @Test
   void checkpointedOffsetsAreReadBack() {
     store.checkpoint(Map.of(0, 42L, 1, 7L));
 
@@ -273,6 +329,16 @@ abstract class ChunkStoreContract {
   protected List<Candidate> lexical(String text, String language, String sensor, String kb) {
     return store.search(
         new SearchQuery(text, null, TenantFilter.of(sensor, List.of(kb)), 10, 1, 0, 60, language));
+  }
+
+  protected SearchQuery dense(float[] question, WindowScore score) {
+    return new SearchQuery(
+        "", question, TenantFilter.of(MINE, List.of("chat")), 10, 0, 1, 60, "en", score);
+  }
+
+  static StoredChunk windowed(String id, String text, float[] first, float[]... more) {
+    return new StoredChunk(
+        id, text, "src/" + id, "__global__", "chat", 0, "doc-" + id, "en", first, List.of(more));
   }
 
   static List<String> ids(List<Candidate> hits) {

@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +31,27 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
     try (var again = LuceneChunkStore.open(dir, DIM, "test/4")) {
       assertThat(again.size()).isEqualTo(1);
       assertThat(again.appliedOffsets()).containsEntry(0, 1L);
+    }
+  }
+
+  @Test
+  void anIndexInTheOldOneVectorLayoutIsEmptiedSoItIsRebuiltFromTheTopic(@TempDir Path dir)
+      throws Exception {
+    // Given an index written by the previous version: one document per chunk, no layout recorded
+    try (var directory = FSDirectory.open(dir);
+        var writer = new IndexWriter(directory, new IndexWriterConfig())) {
+      var doc = new Document();
+      doc.add(new StringField(LuceneChunkStore.ID, "old", Field.Store.YES));
+      writer.addDocument(doc);
+      writer.setLiveCommitData(Map.of("embedding_model", "test/4", "offset.0", "9").entrySet());
+      writer.commit();
+    }
+
+    // When this version opens it
+    try (var store = LuceneChunkStore.open(dir, DIM, "test/4")) {
+      // Then it is empty and has applied nothing, so the feed replays index.changes from the start
+      assertThat(store.size()).isZero();
+      assertThat(store.appliedOffsets()).isEmpty();
     }
   }
 

@@ -3,7 +3,13 @@ package io.streamrag.retrieval.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.qdrant.client.ValueFactory;
 import io.qdrant.client.grpc.Collections.AliasDescription;
+import io.qdrant.client.grpc.Collections.CreateCollection;
+import io.qdrant.client.grpc.Collections.Distance;
+import io.qdrant.client.grpc.Collections.VectorParams;
+import io.qdrant.client.grpc.Collections.VectorParamsMap;
+import io.qdrant.client.grpc.Collections.VectorsConfig;
 import io.streamrag.retrieval.store.qdrant.FakeQdrantServer;
 import io.streamrag.retrieval.store.qdrant.QdrantChunkStore;
 import java.util.List;
@@ -79,6 +85,45 @@ class QdrantChunkStoreTest extends ChunkStoreContract {
       assertThat(rebuilt.appliedOffsets()).isEmpty();
       assertThat(aliases()).containsExactly("chunks -> chunks_g2");
     }
+  }
+
+  @Test
+  void aCollectionInTheOldOneVectorLayoutIsReplacedByANewGenerationRebuiltFromTheTopic()
+      throws Exception {
+    // Given the collection of the previous version: one plain dense vector, no layout recorded
+    store.close();
+    try (var client = qdrant.client()) {
+      client
+          .createCollectionAsync(
+              CreateCollection.newBuilder()
+                  .setCollectionName("old_g1")
+                  .setVectorsConfig(
+                      VectorsConfig.newBuilder()
+                          .setParamsMap(
+                              VectorParamsMap.newBuilder()
+                                  .putMap(
+                                      "dense",
+                                      VectorParams.newBuilder()
+                                          .setSize(DIM)
+                                          .setDistance(Distance.Cosine)
+                                          .build())))
+                  .putMetadata("embedding_model", ValueFactory.value("test/4"))
+                  .putMetadata("dimension", ValueFactory.value(DIM))
+                  .build())
+          .get();
+      client.createAliasAsync("old", "old_g1").get();
+    }
+
+    // When this version opens it
+    store = QdrantChunkStore.open(qdrant.client(), "old", DIM, "test/4", false);
+
+    // Then a new, empty generation serves, and the old one is kept
+    assertThat(((QdrantChunkStore) store).collection()).isEqualTo("old_g2");
+    assertThat(store.appliedOffsets()).isEmpty();
+    store.upsert(windowed("w", "frost", new float[] {1, 0, 0, 0}, new float[] {0, 1, 0, 0}));
+    store.refresh();
+    assertThat(ids(store.search(dense(new float[] {0, 1, 0, 0}, WindowScore.MAX))))
+        .containsExactly("w");
   }
 
   private QdrantChunkStore open(String model, boolean newGeneration) {

@@ -9,6 +9,7 @@ import io.qdrant.client.grpc.Common.Filter;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.JsonWithInt.Value;
 import io.qdrant.client.grpc.Points.DenseVector;
+import io.qdrant.client.grpc.Points.MultiDenseVector;
 import io.qdrant.client.grpc.Points.NamedVectors;
 import io.qdrant.client.grpc.Points.PointStruct;
 import io.qdrant.client.grpc.Points.SparseVector;
@@ -23,7 +24,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
-/** How a chunk is laid out as a Qdrant point: ids, payload (S1.5), named vectors, the filter. */
+/**
+ * How a chunk is laid out as a Qdrant point: ids, payload (S1.5), named vectors (the chunk's
+ * embedding windows as one multivector, {@code dense}; its words as a sparse vector, {@code
+ * lexical}), the filter.
+ */
 final class ChunkPoints {
 
   static final String DENSE = "dense";
@@ -60,12 +65,12 @@ final class ChunkPoints {
 
   static PointStruct point(StoredChunk c, SparseVector lexical) {
     var vectors = NamedVectors.newBuilder();
-    if (c.vector().length > 0) { // a chunk the embedder cannot read is found by its words alone
-      var dense = DenseVector.newBuilder();
-      for (float f : c.vector()) {
-        dense.addData(f);
+    if (!c.windows().isEmpty()) { // a chunk the embedder cannot read is found by its words alone
+      var windows = MultiDenseVector.newBuilder();
+      for (float[] window : c.windows()) {
+        windows.addVectors(dense(window));
       }
-      vectors.putVectors(DENSE, Vector.newBuilder().setDense(dense).build());
+      vectors.putVectors(DENSE, Vector.newBuilder().setMultiDense(windows).build());
     }
     if (lexical.getIndicesCount() > 0) {
       vectors.putVectors(LEXICAL, Vector.newBuilder().setSparse(lexical).build());
@@ -84,6 +89,14 @@ final class ChunkPoints {
                 LANG, value(c.language())))
         .setVectors(Vectors.newBuilder().setVectors(vectors))
         .build();
+  }
+
+  static DenseVector dense(float[] vector) {
+    var dense = DenseVector.newBuilder();
+    for (float f : vector) {
+      dense.addData(f);
+    }
+    return dense.build();
   }
 
   /** The chunk a payload describes, without its vector. */

@@ -13,6 +13,8 @@ import io.qdrant.client.grpc.Collections.DeleteAlias;
 import io.qdrant.client.grpc.Collections.Distance;
 import io.qdrant.client.grpc.Collections.KeywordIndexParams;
 import io.qdrant.client.grpc.Collections.Modifier;
+import io.qdrant.client.grpc.Collections.MultiVectorComparator;
+import io.qdrant.client.grpc.Collections.MultiVectorConfig;
 import io.qdrant.client.grpc.Collections.PayloadIndexParams;
 import io.qdrant.client.grpc.Collections.PayloadSchemaType;
 import io.qdrant.client.grpc.Collections.SparseVectorConfig;
@@ -35,6 +37,15 @@ final class Generations {
 
   static final String MODEL = "embedding_model";
   static final String DIMENSION = "dimension";
+
+  /**
+   * How points are laid out; a collection of another layout is replaced by a new generation at
+   * start, rebuilt from index.changes. 2: {@code dense} is a multivector of the chunk's embedding
+   * windows, scored by its best window (MaxSim); 1 (unrecorded): one dense vector.
+   */
+  static final String LAYOUT = "layout";
+
+  static final String CURRENT_LAYOUT = "2";
 
   private final QdrantClient client;
   private final String alias;
@@ -71,6 +82,13 @@ final class Generations {
             .build());
     await(client.updateAliasesAsync(switchOver), "switch alias " + alias + " to " + name);
     return name;
+  }
+
+  /** True when the collection has the current layout ({@link #LAYOUT}). */
+  boolean hasCurrentLayout(String collection) {
+    CollectionInfo info = await(client.getCollectionInfoAsync(collection), "read " + collection);
+    Value layout = info.getConfig().getMetadataMap().get(LAYOUT);
+    return layout != null && CURRENT_LAYOUT.equals(layout.getStringValue());
   }
 
   /** Refuses a collection whose vectors come from another model, saying what to do. */
@@ -119,7 +137,13 @@ final class Generations {
   }
 
   private void create(String name, int dimension, String model) {
-    var dense = VectorParams.newBuilder().setSize(dimension).setDistance(Distance.Cosine).build();
+    var dense =
+        VectorParams.newBuilder()
+            .setSize(dimension)
+            .setDistance(Distance.Cosine)
+            .setMultivectorConfig(
+                MultiVectorConfig.newBuilder().setComparator(MultiVectorComparator.MaxSim))
+            .build();
     await(
         client.createCollectionAsync(
             CreateCollection.newBuilder()
@@ -135,6 +159,7 @@ final class Generations {
                             SparseVectorParams.newBuilder().setModifier(Modifier.Idf).build()))
                 .putMetadata(MODEL, value(model))
                 .putMetadata(DIMENSION, value(dimension))
+                .putMetadata(LAYOUT, value(CURRENT_LAYOUT))
                 .build()),
         "create " + name);
     // sensor_uuid is the tenant key: Qdrant co-locates each tenant's points when told so

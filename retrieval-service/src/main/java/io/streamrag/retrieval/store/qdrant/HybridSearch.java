@@ -4,10 +4,11 @@ import static io.streamrag.retrieval.store.qdrant.QdrantCalls.await;
 
 import io.qdrant.client.QdrantClient;
 import io.qdrant.client.WithPayloadSelectorFactory;
+import io.qdrant.client.WithVectorsSelectorFactory;
 import io.qdrant.client.grpc.Common.Filter;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.Points.BatchResult;
-import io.qdrant.client.grpc.Points.DenseVector;
+import io.qdrant.client.grpc.Points.MultiDenseVector;
 import io.qdrant.client.grpc.Points.PrefetchQuery;
 import io.qdrant.client.grpc.Points.Query;
 import io.qdrant.client.grpc.Points.QueryPoints;
@@ -17,6 +18,7 @@ import io.qdrant.client.grpc.Points.SparseVector;
 import io.qdrant.client.grpc.Points.VectorInput;
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.SearchQuery;
+import io.streamrag.retrieval.store.WindowScore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,9 +26,11 @@ import java.util.List;
 
 /**
  * One hybrid search as one Qdrant {@code QueryBatch} request on the alias: the lexical leg (sparse
- * vector), the dense leg (cosine), each under the tenant filter, and, when both legs run with equal
- * weights, the server-side fusion: a query that prefetches both legs and fuses them with {@code
- * rrf}. A leg whose weight is 0 (or a question without words or vector) is left out.
+ * vector), the dense leg (cosine MaxSim over the chunk's windows; with {@link WindowScore#MEAN} its
+ * hits come with their windows and are ranked again by their mean cosine, here), each under the
+ * tenant filter, and, when both legs run with equal weights, the server-side fusion: a query that
+ * prefetches both legs and fuses them with {@code rrf}. A leg whose weight is 0 (or a question
+ * without words or vector) is left out.
  *
  * <p>Fusion matches {@code LuceneChunkStore}: the sum of {@link SearchQuery#reciprocalRank}, {@code
  * weight / (rrfK + rank)} with rank from 1. Qdrant scores {@code 1 / (position + k)} with position
@@ -79,16 +83,18 @@ final class HybridSearch {
     if (q.denseWeight() > 0 && q.vector() != null) {
       legs[1] = new Leg(ChunkPoints.DENSE, nearest(q.vector()), q.denseWeight());
     }
+    boolean mean = q.windowScore() == WindowScore.MEAN;
     var requests = new ArrayList<QueryPoints>();
-    for (Leg leg : legs) {
-      if (leg != null) {
-        requests.add(leg(leg, filter, depth));
+    for (int l = 0; l < 2; l++) {
+      if (legs[l] != null) {
+        requests.add(leg(legs[l], filter, depth, l == 1 && mean));
       }
     }
     if (requests.isEmpty()) {
       return List.of();
     }
-    boolean serverFusion = requests.size() == 2 && q.lexicalWeight() == q.denseWeight();
+    // the server fuses by the best window; a mean over windows is fused here
+    boolean serverFusion = requests.size() == 2 && q.lexicalWeight() == q.denseWeight() && !mean;
     if (serverFusion) {
       requests.add(fused(legs, filter, depth, q));
     }
@@ -102,13 +108,16 @@ final class HybridSearch {
         continue;
       }
       List<ScoredPoint> ranked = results.get(result++).getResultList();
+      if (l == 1 && mean) {
+        ranked = WindowMeans.rank(ranked, q.vector());
+      }
       for (int r = 0; r < ranked.size(); r++) {
         ScoredPoint point = ranked.get(r);
         Hit hit = hits.computeIfAbsent(point.getId(), id -> new Hit(point));
         hit.ranks[l] = r + 1;
         hit.fused += q.reciprocalRank(legs[l].weight(), r + 1);
         if (l == 1) {
-          hit.cosine = point.getScore();
+          hit.cosine = mean ? WindowMeans.cosine(point, q.vector()) : point.getScore();
         }
       }
     }
@@ -138,15 +147,19 @@ final class HybridSearch {
         .toList();
   }
 
-  private QueryPoints leg(Leg leg, Filter filter, int depth) {
-    return QueryPoints.newBuilder()
-        .setCollectionName(alias)
-        .setUsing(leg.using())
-        .setQuery(leg.query())
-        .setFilter(filter)
-        .setLimit(depth)
-        .setWithPayload(WithPayloadSelectorFactory.enable(true))
-        .build();
+  private QueryPoints leg(Leg leg, Filter filter, int depth, boolean withVectors) {
+    var query =
+        QueryPoints.newBuilder()
+            .setCollectionName(alias)
+            .setUsing(leg.using())
+            .setQuery(leg.query())
+            .setFilter(filter)
+            .setLimit(depth)
+            .setWithPayload(WithPayloadSelectorFactory.enable(true));
+    if (withVectors) {
+      query.setWithVectors(WithVectorsSelectorFactory.include(List.of(leg.using())));
+    }
+    return query.build();
   }
 
   private QueryPoints fused(Leg[] legs, Filter filter, int depth, SearchQuery q) {
@@ -172,11 +185,9 @@ final class HybridSearch {
     return Query.newBuilder().setNearest(VectorInput.newBuilder().setSparse(terms)).build();
   }
 
+  /** The question as a multivector of one: MaxSim then scores a chunk by its best window. */
   private static Query nearest(float[] vector) {
-    var dense = DenseVector.newBuilder();
-    for (float f : vector) {
-      dense.addData(f);
-    }
-    return Query.newBuilder().setNearest(VectorInput.newBuilder().setDense(dense)).build();
+    var question = MultiDenseVector.newBuilder().addVectors(ChunkPoints.dense(vector));
+    return Query.newBuilder().setNearest(VectorInput.newBuilder().setMultiDense(question)).build();
   }
 }

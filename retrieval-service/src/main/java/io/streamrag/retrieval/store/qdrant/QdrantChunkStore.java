@@ -27,9 +27,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The production chunk store: a Qdrant collection with a named cosine vector ({@code dense}) and a
- * sparse lexical vector ({@code lexical}, see {@link LexicalVectors}), searched with the S1.6
- * tenant filter on every leg and fused by reciprocal rank (see {@link HybridSearch}).
+ * The production chunk store: a Qdrant collection with a named cosine multivector ({@code dense}:
+ * the chunk's embedding windows, scored by the best, MaxSim) and a sparse lexical vector ({@code
+ * lexical}, see {@link LexicalVectors}), searched with the S1.6 tenant filter on every leg and
+ * fused by reciprocal rank (see {@link HybridSearch}).
  *
  * <p>Writes go to the physical collection {@code <alias>_g<N>} through alias {@code <alias>}; a new
  * generation is created and the alias switched atomically by {@link #open} with {@code
@@ -103,6 +104,18 @@ public final class QdrantChunkStore implements ChunkStore {
             model);
       } else {
         generations.requireModel(current, dimension, model);
+        if (!generations.hasCurrentLayout(current)) {
+          String old = current;
+          current = generations.next(dimension, model);
+          log.warn(
+              "the Qdrant collection {} has the layout of an older version (one vector per"
+                  + " chunk): alias {} now names the new, empty collection {}, rebuilt from"
+                  + " index.changes with every chunk's embedding windows; {} is kept",
+              old,
+              alias,
+              current,
+              old);
+        }
       }
       return new QdrantChunkStore(client, alias, current, dimension);
     } catch (RuntimeException e) {
@@ -118,14 +131,16 @@ public final class QdrantChunkStore implements ChunkStore {
 
   @Override
   public synchronized void upsert(StoredChunk c) {
-    if (c.vector().length != 0 && c.vector().length != dimension) {
-      throw new IllegalArgumentException(
-          "vector of "
-              + c.pointId()
-              + " has "
-              + c.vector().length
-              + " dimensions, the collection "
-              + dimension);
+    for (float[] window : c.windows()) {
+      if (window.length != dimension) {
+        throw new IllegalArgumentException(
+            "vector of "
+                + c.pointId()
+                + " has "
+                + window.length
+                + " dimensions, the collection "
+                + dimension);
+      }
     }
     PointStruct point = ChunkPoints.point(c, lexical.document(c.text(), c.language()));
     enqueue(

@@ -18,7 +18,9 @@ import io.qdrant.client.grpc.Points.CreateFieldIndexCollection;
 import io.qdrant.client.grpc.Points.DenseVector;
 import io.qdrant.client.grpc.Points.GetPoints;
 import io.qdrant.client.grpc.Points.GetResponse;
+import io.qdrant.client.grpc.Points.MultiDenseVector;
 import io.qdrant.client.grpc.Points.NamedVectors;
+import io.qdrant.client.grpc.Points.NamedVectorsOutput;
 import io.qdrant.client.grpc.Points.PointStruct;
 import io.qdrant.client.grpc.Points.PointsOperationResponse;
 import io.qdrant.client.grpc.Points.PointsUpdateOperation;
@@ -33,8 +35,11 @@ import io.qdrant.client.grpc.Points.UpdateBatchResponse;
 import io.qdrant.client.grpc.Points.UpdateResult;
 import io.qdrant.client.grpc.Points.UpdateStatus;
 import io.qdrant.client.grpc.Points.Vector;
+import io.qdrant.client.grpc.Points.VectorOutput;
 import io.qdrant.client.grpc.Points.Vectors;
+import io.qdrant.client.grpc.Points.VectorsOutput;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
+import io.qdrant.client.grpc.Points.WithVectorsSelector;
 import io.qdrant.client.grpc.PointsGrpc;
 import java.util.HashSet;
 import java.util.List;
@@ -174,6 +179,7 @@ final class FakePointsService extends PointsGrpc.PointsImplBase {
                         .setId(s.id())
                         .setScore(s.score())
                         .putAllPayload(payload(c.points.get(s.id()), q.getWithPayload()))
+                        .setVectors(vectors(c.points.get(s.id()), q.getWithVectors()))
                         .build())
             .toList();
   }
@@ -193,6 +199,34 @@ final class FakePointsService extends PointsGrpc.PointsImplBase {
       }
       default -> Map.of();
     };
+  }
+
+  /** Qdrant returns no vectors unless asked: all of them, or the named ones. */
+  private static VectorsOutput vectors(PointStruct p, WithVectorsSelector selector) {
+    var names =
+        switch (selector.getSelectorOptionsCase()) {
+          case ENABLE -> selector.getEnable() ? null : List.<String>of();
+          case INCLUDE -> selector.getInclude().getNamesList();
+          default -> List.<String>of();
+        };
+    var out = NamedVectorsOutput.newBuilder();
+    p.getVectors()
+        .getVectors()
+        .getVectorsMap()
+        .forEach(
+            (name, v) -> {
+              if (names == null || names.contains(name)) {
+                var o = VectorOutput.newBuilder();
+                switch (v.getVectorCase()) {
+                  case DENSE -> o.setDense(v.getDense());
+                  case SPARSE -> o.setSparse(v.getSparse());
+                  case MULTI_DENSE -> o.setMultiDense(v.getMultiDense());
+                  default -> throw unimplemented("vectors of kind " + v.getVectorCase());
+                }
+                out.putVectors(name, o.build());
+              }
+            });
+    return VectorsOutput.newBuilder().setVectors(out).build();
   }
 
   /** Named vectors must exist in the collection and dense ones have its dimension. */
@@ -216,6 +250,23 @@ final class FakePointsService extends PointsGrpc.PointsImplBase {
                           + ", got "
                           + v.getDense().getDataCount());
                 }
+              } else if (v.hasMultiDense() && dense.containsKey(name)) {
+                if (!dense.get(name).hasMultivectorConfig()) {
+                  throw invalid("Wrong input: Conversion between multi and regular vectors failed");
+                }
+                long expected = dense.get(name).getSize();
+                if (v.getMultiDense().getVectorsCount() == 0) {
+                  throw invalid("Validation error: multivector must not be empty");
+                }
+                for (DenseVector one : v.getMultiDense().getVectorsList()) {
+                  if (one.getDataCount() != expected) {
+                    throw invalid(
+                        "Wrong input: Vector dimension error: expected dim: "
+                            + expected
+                            + ", got "
+                            + one.getDataCount());
+                  }
+                }
               } else if (v.hasSparse() && sparse.containsKey(name)) {
                 var indices = v.getSparse().getIndicesList();
                 if (indices.size() != v.getSparse().getValuesCount()
@@ -237,15 +288,23 @@ final class FakePointsService extends PointsGrpc.PointsImplBase {
         .forEach(
             (name, v) -> {
               if (v.hasDense()) {
-                var unit = DenseVector.newBuilder();
-                for (float f : normalised(v.getDense().getDataList())) {
-                  unit.addData(f);
-                }
-                v = Vector.newBuilder().setDense(unit).build();
+                v = Vector.newBuilder().setDense(unit(v.getDense())).build();
+              } else if (v.hasMultiDense()) {
+                var units = MultiDenseVector.newBuilder();
+                v.getMultiDense().getVectorsList().forEach(d -> units.addVectors(unit(d)));
+                v = Vector.newBuilder().setMultiDense(units).build();
               }
               vectors.putVectors(name, v);
             });
     return p.toBuilder().setVectors(Vectors.newBuilder().setVectors(vectors)).build();
+  }
+
+  private static DenseVector unit(DenseVector v) {
+    var unit = DenseVector.newBuilder();
+    for (float f : normalised(v.getDataList())) {
+      unit.addData(f);
+    }
+    return unit.build();
   }
 
   static float[] normalised(List<Float> v) {

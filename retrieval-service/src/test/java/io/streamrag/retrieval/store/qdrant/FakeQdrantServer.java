@@ -32,10 +32,10 @@ import java.util.function.Supplier;
  * A fake Qdrant, not Qdrant: an in-process gRPC server speaking the Qdrant protocol for the calls
  * {@code QdrantChunkStore} makes (health check, collections with metadata, aliases, payload
  * indexes, batch updates, get, count, query and query batch). It really evaluates filters, cosine
- * and sparse (IDF-weighted) nearest search and RRF fusion of prefetches, so a wrong request gives
- * wrong results. Like Qdrant in strict mode, it refuses to filter on a field without a payload
- * index. Anything it does not implement fails with {@code UNIMPLEMENTED}, never silently. Real
- * Qdrant runs through docker-compose.
+ * (MaxSim over multivectors, vectors returned when asked) and sparse (IDF-weighted) nearest search
+ * and RRF fusion of prefetches, so a wrong request gives wrong results. Like Qdrant in strict mode,
+ * it refuses to filter on a field without a payload index. Anything it does not implement fails
+ * with {@code UNIMPLEMENTED}, never silently. Real Qdrant runs through docker-compose.
  */
 public final class FakeQdrantServer implements AutoCloseable {
 

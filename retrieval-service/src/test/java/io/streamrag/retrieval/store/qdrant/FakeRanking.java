@@ -8,6 +8,7 @@ import io.qdrant.client.grpc.Collections.Modifier;
 import io.qdrant.client.grpc.Collections.SparseVectorParams;
 import io.qdrant.client.grpc.Common.Filter;
 import io.qdrant.client.grpc.Common.PointId;
+import io.qdrant.client.grpc.Points.DenseVector;
 import io.qdrant.client.grpc.Points.Fusion;
 import io.qdrant.client.grpc.Points.PrefetchQuery;
 import io.qdrant.client.grpc.Points.Query;
@@ -22,9 +23,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fake's scoring: exact cosine over normalised vectors, sparse dot product with Qdrant's IDF
- * modifier ({@code ln(1 + (N - n + 0.5) / (n + 0.5))} over the collection), and RRF over prefetch
- * results ({@code Σ 1 / (position + k)}, position from 0, k = 2 unless given).
+ * The fake's scoring: exact cosine over normalised vectors (MaxSim over a multivector's vectors),
+ * sparse dot product with Qdrant's IDF modifier ({@code ln(1 + (N - n + 0.5) / (n + 0.5))} over the
+ * collection), and RRF over prefetch results ({@code Σ 1 / (position + k)}, position from 0, k = 2
+ * unless given).
  */
 final class FakeRanking {
 
@@ -84,24 +86,27 @@ final class FakeRanking {
   private List<Scored> nearest(VectorInput input, String using, Filter filter) {
     var scores = new LinkedHashMap<PointId, Float>();
     switch (input.getVariantCase()) {
-      case DENSE -> {
-        if (!c.config.getVectorsConfig().getParamsMap().getMapMap().containsKey(using)) {
+      case DENSE, MULTI_DENSE -> {
+        var params = c.config.getVectorsConfig().getParamsMap().getMapMap().get(using);
+        if (params == null) {
           throw invalid("Wrong input: Not existing vector name error: " + using);
         }
-        float[] q = FakePointsService.normalised(input.getDense().getDataList());
+        List<float[]> question =
+            input.hasDense()
+                ? List.of(FakePointsService.normalised(input.getDense().getDataList()))
+                : input.getMultiDense().getVectorsList().stream()
+                    .map(d -> FakePointsService.normalised(d.getDataList()))
+                    .toList();
+        if (input.hasMultiDense() && !params.hasMultivectorConfig()) {
+          throw invalid("Wrong input: Conversion between multi and regular vectors failed");
+        }
         c.points.forEach(
             (id, p) -> {
               Vector v = p.getVectors().getVectors().getVectorsMap().get(using);
               if (v != null && FakeFilters.passes(filter, p, c)) {
-                List<Float> d = v.getDense().getDataList();
-                if (d.size() != q.length) {
-                  throw invalid("Wrong input: Vector dimension error: expected dim: " + d.size());
-                }
-                float dot = 0;
-                for (int i = 0; i < q.length; i++) {
-                  dot += q[i] * d.get(i);
-                }
-                scores.put(id, dot);
+                List<DenseVector> windows =
+                    v.hasMultiDense() ? v.getMultiDense().getVectorsList() : List.of(v.getDense());
+                scores.put(id, maxSim(question, windows));
               }
             });
       }
@@ -137,6 +142,30 @@ final class FakeRanking {
       default -> throw unimplemented("nearest " + input.getVariantCase());
     }
     return sorted(scores);
+  }
+
+  /**
+   * Qdrant's MaxSim: for each question vector, its best cosine among the point's vectors, summed. A
+   * single dense vector is a multivector of one, so a plain dense search is its special case.
+   */
+  private static float maxSim(List<float[]> question, List<DenseVector> windows) {
+    float sum = 0;
+    for (float[] q : question) {
+      float best = Float.NEGATIVE_INFINITY;
+      for (DenseVector w : windows) {
+        List<Float> d = w.getDataList();
+        if (d.size() != q.length) {
+          throw invalid("Wrong input: Vector dimension error: expected dim: " + d.size());
+        }
+        float dot = 0;
+        for (int i = 0; i < q.length; i++) {
+          dot += q[i] * d.get(i);
+        }
+        best = Math.max(best, dot);
+      }
+      sum += best;
+    }
+    return sum;
   }
 
   /** IDF per term over every point with this sparse vector; none without the modifier. */
