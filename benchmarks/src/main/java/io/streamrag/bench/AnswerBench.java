@@ -51,7 +51,7 @@ final class AnswerBench {
     try (var store = LuceneChunkStore.open(null, embedder.dimension(), embedder.modelId());
         var traces = new TraceFile(args.text("traces", ""))) {
       var beir = new BeirSet(set.name(), set.corpus(), List.of());
-      var drafts = BenchIndex.drafts(beir, settings.chunker(), embedder);
+      var drafts = BenchIndex.drafts(beir, settings.chunker());
       BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), true);
       var fusion = new FusionPolicy(settings.search(), embedder);
       var filter = TenantFilter.of(CALLER, List.of(BenchIndex.KB));

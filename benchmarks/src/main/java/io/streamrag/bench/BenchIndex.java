@@ -16,9 +16,10 @@ import java.util.List;
 
 /**
  * Indexes a BEIR corpus the way the services do: each document is a global knowledge document of
- * one KB, cut into drafts by ingest's own {@link DocumentDrafts}, embedded (what the embedder
- * reads, in batches of ingest's size) and upserted as retrieval's feed would. Unlike ingest,
- * batches span documents, so that both cores embed; the vectors are the same.
+ * one KB, cut into drafts by ingest's own {@link DocumentDrafts} (500-token chunks), each chunk
+ * embedded as the windows the embedder reads whole (in batches of ingest's size) and upserted with
+ * them as retrieval's feed would. Unlike ingest, batches span documents, so that both cores embed;
+ * the vectors are the same.
  */
 final class BenchIndex {
 
@@ -27,7 +28,7 @@ final class BenchIndex {
   private BenchIndex() {}
 
   /** The drafts of every document, in corpus order. */
-  static List<ChunkDraft> drafts(BeirSet set, Chunker chunker, Embedder embedder) {
+  static List<ChunkDraft> drafts(BeirSet set, Chunker chunker) {
     var drafts = new ArrayList<ChunkDraft>();
     for (var d : set.corpus()) {
       var doc =
@@ -42,38 +43,48 @@ final class BenchIndex {
               .setContentHash("")
               .setPublishedAt(Instant.EPOCH)
               .build();
-      drafts.addAll(DocumentDrafts.of(doc, chunker, embedder));
+      drafts.addAll(DocumentDrafts.of(doc, chunker));
     }
     return drafts;
   }
 
   /**
-   * Upserts the drafts, with vectors when {@code embed} is true, and refreshes the store.
+   * Upserts the drafts, with their windows' vectors when {@code embed} is true, and refreshes the
+   * store. Each chunk the embedder reads is embedded as ingest embeds it: the windows {@link
+   * Embedder#windows} cuts it into, batches of about {@code batchSize} windows.
    *
-   * @return how many chunks got a vector
+   * @return how many chunks and how many windows got a vector
    */
-  static int index(
+  static Embedded index(
       List<ChunkDraft> drafts, ChunkStore store, Embedder embedder, int batchSize, boolean embed) {
-    int embedded = 0;
+    int chunks = 0;
+    int windows = 0;
     String doc = null;
     int position = 0;
-    for (int from = 0; from < drafts.size(); from += batchSize) {
-      var batch = drafts.subList(from, Math.min(from + batchSize, drafts.size()));
-      var readable =
-          embed
-              ? batch.stream()
-                  .filter(d -> embedder.reads(d.language()))
-                  .map(ChunkDraft::embedText)
-                  .toList()
-              : List.<String>of();
-      var vectors = embedder.embedAll(readable);
+    int from = 0;
+    while (from < drafts.size()) {
+      var batch = new ArrayList<List<String>>();
+      int texts = 0;
+      int to = from;
+      while (to < drafts.size() && (to == from || texts < batchSize)) {
+        ChunkDraft d = drafts.get(to++);
+        List<String> w =
+            embed && embedder.reads(d.language())
+                ? embedder.windows(d.embedHeading(), d.embedText())
+                : List.of();
+        batch.add(w);
+        texts += w.size();
+      }
+      var vectors = embedder.embedAll(batch.stream().flatMap(List::stream).toList());
       int next = 0;
-      for (var d : batch) {
+      for (int b = 0; b < batch.size(); b++) {
+        var d = drafts.get(from + b);
         position = d.docId().equals(doc) ? position + 1 : 0;
         doc = d.docId();
-        boolean hasVector = embed && embedder.reads(d.language());
-        float[] vector = hasVector ? vectors.get(next++) : new float[0];
-        embedded += hasVector ? 1 : 0;
+        var own = vectors.subList(next, next + batch.get(b).size());
+        next += own.size();
+        chunks += own.isEmpty() ? 0 : 1;
+        windows += own.size();
         store.upsert(
             new StoredChunk(
                 Ids.of(d.docId(), String.valueOf(position)),
@@ -84,10 +95,15 @@ final class BenchIndex {
                 position,
                 d.docId(),
                 d.language(),
-                vector));
+                own.isEmpty() ? new float[0] : own.get(0),
+                own.size() < 2 ? List.of() : own.subList(1, own.size())));
       }
+      from = to;
     }
     store.refresh();
-    return embedded;
+    return new Embedded(chunks, windows);
   }
+
+  /** What indexing embedded: chunks with a vector, and their windows. */
+  record Embedded(int chunks, int windows) {}
 }

@@ -2,11 +2,14 @@ package io.streamrag.bench;
 
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.retrieval.RetrievalProperties;
+import io.streamrag.retrieval.store.WindowScore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.Yaml;
 
 /**
@@ -36,7 +39,30 @@ record BenchSettings(
             (Integer) search.get("keep"),
             args.integer("rrf-k", (Integer) search.get("rrf-k")),
             args.decimal("lexical-weight", ((Number) search.get("lexical-weight")).doubleValue()),
-            denseWeight));
+            denseWeight,
+            windowScore(args.text("window-score", orDefault(search.get("window-score"))))));
+  }
+
+  static WindowScore windowScore(String name) {
+    return WindowScore.valueOf(name.strip().toUpperCase(Locale.ROOT));
+  }
+
+  /** A setting's value, or the default of its {@code ${ENV:default}} placeholder. */
+  private static String orDefault(Object value) {
+    String text = String.valueOf(value);
+    var placeholder = Pattern.compile("\\$\\{[^:}]+:([^}]*)}").matcher(text);
+    return placeholder.matches() ? placeholder.group(1) : text;
+  }
+
+  /** These settings with another way to score a chunk's windows. */
+  BenchSettings with(WindowScore score) {
+    var s = search;
+    return new BenchSettings(
+        maxTokens,
+        overlapTokens,
+        embeddingBatchSize,
+        new RetrievalProperties.Search(
+            s.candidates(), s.keep(), s.rrfK(), s.lexicalWeight(), s.denseWeight(), score));
   }
 
   Chunker chunker() {

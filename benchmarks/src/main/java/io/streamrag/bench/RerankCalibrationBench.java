@@ -40,7 +40,7 @@ final class RerankCalibrationBench {
       for (String dir : dirs.split(",")) {
         var set = BeirSet.read(Path.of(dir));
         try (var store = LuceneChunkStore.open(null, embedder.dimension(), embedder.modelId())) {
-          var drafts = BenchIndex.drafts(set, settings.chunker(), embedder);
+          var drafts = BenchIndex.drafts(set, settings.chunker());
           BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), true);
           var fusion = new FusionPolicy(settings.search(), embedder);
           var filter = TenantFilter.of(CALLER, List.of(BenchIndex.KB));

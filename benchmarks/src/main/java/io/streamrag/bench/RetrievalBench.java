@@ -26,7 +26,9 @@ import java.util.concurrent.Executors;
  * hybrid+rerank} (the reranker reorders the configured number of candidates, as in the service; the
  * rest keep their fused order). Query latency is single-threaded and includes embedding the
  * question. {@code --split dev|test|all} (or a comma list) measures half of the set's queries
- * ({@link QuerySplit}) against the whole corpus; every line says which.
+ * ({@link QuerySplit}) against the whole corpus; every line says which. {@code --window-scores
+ * max,mean} measures the dense and fused modes once per way of scoring a chunk's embedding windows
+ * ({@code retrieval.search.window-score}) on one index; by default the configured way only.
  */
 final class RetrievalBench {
 
@@ -72,25 +74,41 @@ final class RetrievalBench {
     Embedder embedder = OnnxEmbedder.bundledMiniLm(executor);
     try (var store = LuceneChunkStore.open(null, embedder.dimension(), embedder.modelId())) {
       long start = System.nanoTime();
-      var drafts = BenchIndex.drafts(set, settings.chunker(), embedder);
+      var drafts = BenchIndex.drafts(set, settings.chunker());
       boolean embed = modes.stream().anyMatch(m -> !m.equals("bm25"));
-      int vectors = BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), embed);
+      var vectors = BenchIndex.index(drafts, store, embedder, settings.embeddingBatchSize(), embed);
       double indexSeconds = (System.nanoTime() - start) / 1e9;
-      var run =
-          new Run(
-              store,
-              embedder,
-              new FusionPolicy(settings.search(), embedder),
-              BenchReranker.of(args),
-              settings,
-              TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
-              limit);
+      // how the dense leg scores a chunk's windows: the configured way, or each listed one
+      var scores =
+          List.of(
+                  args.text(
+                          "window-scores",
+                          settings.search().windowScore().name().toLowerCase(Locale.ROOT))
+                      .split(","))
+              .stream()
+              .map(BenchSettings::windowScore)
+              .toList();
       var measured = new ArrayList<Measured>();
-      for (int i = 0; i < splits.size(); i++) {
-        for (String mode : modes) {
-          measured.add(
-              run.measure(
-                  halves.get(i), splits.get(i), mode, indexSeconds, drafts.size(), vectors, out));
+      for (int w = 0; w < scores.size(); w++) {
+        var scored = settings.with(scores.get(w));
+        var run =
+            new Run(
+                store,
+                embedder,
+                new FusionPolicy(scored.search(), embedder),
+                BenchReranker.of(args),
+                scored,
+                TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
+                limit);
+        for (int i = 0; i < splits.size(); i++) {
+          for (String mode : modes) {
+            if (w > 0 && mode.equals("bm25")) {
+              continue; // the lexical leg has no windows: measured once
+            }
+            measured.add(
+                run.measure(
+                    halves.get(i), splits.get(i), mode, indexSeconds, drafts.size(), vectors, out));
+          }
         }
       }
       return measured;
@@ -114,7 +132,7 @@ final class RetrievalBench {
         String mode,
         double indexSeconds,
         int chunks,
-        int vectors,
+        BenchIndex.Embedded vectors,
         PrintStream out) {
       var warmUp = set.queries().subList(0, Math.min(30, set.queries().size()));
       warmUp.forEach(q -> documents(mode, q.text()));
@@ -134,7 +152,8 @@ final class RetrievalBench {
           "{\"dataset\":\"%s\",\"split\":\"%s\",\"mode\":\"%s\",\"ndcg@10\":%.4f,\"recall@10\":%.4f,"
               + "\"mrr@10\":%.4f,\"hit@1\":%.4f,\"hit@10\":%.4f,\"queries\":%d,"
               + "\"latency_p50_ms\":%.2f,\"latency_p99_ms\":%.2f,\"index_s\":%.1f,"
-              + "\"docs\":%d,\"chunks\":%d,\"vectors\":%d,\"rrf_k\":%d}%n",
+              + "\"docs\":%d,\"chunks\":%d,\"vectors\":%d,\"windows\":%d,\"rrf_k\":%d,"
+              + "\"window_score\":\"%s\"}%n",
           set.name(),
           split,
           mode,
@@ -149,8 +168,10 @@ final class RetrievalBench {
           indexSeconds,
           set.corpus().size(),
           chunks,
-          vectors,
-          settings.search().rrfK());
+          vectors.chunks(),
+          vectors.windows(),
+          settings.search().rrfK(),
+          settings.search().windowScore().name().toLowerCase(Locale.ROOT));
       return new Measured(set.name(), split, mode, m, millis.length, latency.p50(), latency.p99());
     }
 
@@ -163,7 +184,16 @@ final class RetrievalBench {
             case "bm25" -> store.search(new SearchQuery(question, null, filter, limit, 1, 0, k));
             case "dense" ->
                 store.search(
-                    new SearchQuery(question, embedder.embed(question), filter, limit, 0, 1, k));
+                    new SearchQuery(
+                        question,
+                        embedder.embed(question),
+                        filter,
+                        limit,
+                        0,
+                        1,
+                        k,
+                        language,
+                        settings.search().windowScore()));
             case "hybrid" -> store.search(fusion.query(question, language, filter, limit));
             case "hybrid+rerank" -> reranked(question, language);
             default -> throw new IllegalArgumentException("unknown mode " + mode);

@@ -7,6 +7,7 @@ import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.retrieval.store.WindowScore;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Scopes;
 import java.nio.file.Path;
@@ -17,15 +18,15 @@ import java.util.Random;
 import java.util.concurrent.Executors;
 
 /**
- * Search latency of the Lucene store at scale: N synthetic chunks, each eight sentences drawn at
- * random from a BEIR corpus (so term statistics look like real text) with a random unit vector
- * (embedding 100,000 chunks would take an hour on two cores; random vectors give the HNSW graph no
- * structure to exploit, so they are the slow case). The set's queries, embedded by the real
- * embedder, are searched for the configured number of candidates, single-threaded.
+ * Search latency of the Lucene store at scale: N synthetic chunks, each sentences drawn at random
+ * from a BEIR corpus (so term statistics look like real text) until the chunk is about as long as
+ * ingest's chunks ({@code --sentences}, default 16: about 450 o200k tokens for SciFact), with one
+ * random unit vector per embedding window the real embedder would cut it into (embedding 100,000
+ * chunks would take hours on two cores; random vectors give the HNSW graph no structure to exploit,
+ * so they are the slow case). The set's queries, embedded by the real embedder, are searched for
+ * the configured number of candidates, single-threaded.
  */
 final class RetrievalScaleBench {
-
-  private static final int SENTENCES_PER_CHUNK = 8;
 
   private RetrievalScaleBench() {}
 
@@ -34,6 +35,8 @@ final class RetrievalScaleBench {
     var settings = BenchSettings.load(args);
     int n = args.integer("chunks", 100_000);
     int rounds = args.integer("rounds", 3);
+    int sentencesPerChunk = args.integer("sentences", 16);
+    long windows = 0;
     var random = new Random(42);
     var sentences = new ArrayList<String>();
     set.corpus().forEach(d -> sentences.addAll(List.of(d.text().split("(?<=[.!?؟])\\s+"))));
@@ -43,8 +46,14 @@ final class RetrievalScaleBench {
       long start = System.nanoTime();
       for (int i = 0; i < n; i++) {
         var text = new StringBuilder();
-        for (int s = 0; s < SENTENCES_PER_CHUNK; s++) {
+        for (int s = 0; s < sentencesPerChunk; s++) {
           text.append(sentences.get(random.nextInt(sentences.size()))).append(' ');
+        }
+        int count = Math.max(1, embedder.windows("", text.toString()).size());
+        windows += count;
+        var vectors = new ArrayList<float[]>();
+        for (int w = 0; w < count; w++) {
+          vectors.add(unitVector(random, embedder.dimension()));
         }
         store.upsert(
             new StoredChunk(
@@ -56,16 +65,19 @@ final class RetrievalScaleBench {
                 i % 3,
                 "doc-" + i / 3,
                 "en",
-                unitVector(random, embedder.dimension())));
+                vectors.get(0),
+                vectors.subList(1, count)));
       }
       store.refresh();
       double indexSeconds = (System.nanoTime() - start) / 1e9;
-      var fusion = new FusionPolicy(settings.search(), embedder);
+      var fusion = new FusionPolicy(settings.with(WindowScore.MAX).search(), embedder);
+      var meanFusion = new FusionPolicy(settings.with(WindowScore.MEAN).search(), embedder);
       var filter = TenantFilter.of("550e8400-e29b-41d4-a716-446655440000", List.of(BenchIndex.KB));
       var questions = set.queries().stream().map(BeirSet.Query::text).toList();
       int limit = settings.search().candidates();
       int k = settings.search().rrfK();
-      for (String mode : List.of("bm25", "dense", "hybrid")) {
+      for (String mode : List.of("bm25", "dense", "hybrid", "dense-mean", "hybrid-mean")) {
+        var score = mode.endsWith("-mean") ? WindowScore.MEAN : WindowScore.MAX;
         double[] search = new double[questions.size() * rounds];
         double[] total = new double[questions.size() * rounds];
         for (int r = -1; r < rounds; r++) { // round -1 warms up
@@ -75,9 +87,11 @@ final class RetrievalScaleBench {
             SearchQuery query =
                 switch (mode) {
                   case "bm25" -> new SearchQuery(question, null, filter, limit, 1, 0, k);
-                  case "dense" ->
-                      new SearchQuery(question, embedder.embed(question), filter, limit, 0, 1, k);
-                  default -> fusion.query(question, "en", filter, limit);
+                  case "dense", "dense-mean" ->
+                      new SearchQuery(
+                          question, embedder.embed(question), filter, limit, 0, 1, k, "en", score);
+                  case "hybrid" -> fusion.query(question, "en", filter, limit);
+                  default -> meanFusion.query(question, "en", filter, limit);
                 };
             long t1 = System.nanoTime();
             store.search(query);
@@ -94,12 +108,14 @@ final class RetrievalScaleBench {
         System.out.printf(
             Locale.ROOT,
             "{\"dataset\":\"%s\",\"mode\":\"%s\",\"chunks\":%d,\"vectors\":\"random\","
+                + "\"windows\":%d,"
                 + "\"searches\":%d,\"search_p50_ms\":%.2f,\"search_p99_ms\":%.2f,"
                 + "\"with_embedding_p50_ms\":%.2f,\"with_embedding_p99_ms\":%.2f,"
                 + "\"index_s\":%.1f}%n",
             set.name(),
             mode,
             store.size(),
+            windows,
             search.length,
             s.p50(),
             s.p99(),
