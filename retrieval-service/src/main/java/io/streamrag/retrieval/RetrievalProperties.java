@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -86,6 +87,7 @@ public record RetrievalProperties(
       @NotNull Map<String, Double> denseWeight,
       WindowScore windowScore) {
 
+    @ConstructorBinding
     public Search {
       windowScore = windowScore == null ? WindowScore.MAX : windowScore;
     }
