@@ -3,9 +3,9 @@
 #   ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]    (needs ./run.sh running)
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50]      (needs ./run.sh running; kills its processes)
-#   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank] [--split all|dev|test]
+#   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank] [--split all|dev|test] [--window-scores max,mean]
 #   ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]   (every set in it + benchmarks/data/long-passages)
-#   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000]
+#   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000] [--sentences 16]
 #   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer t.json]
 #   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]
 set -euo pipefail
