@@ -79,8 +79,9 @@ class GatewayWiring {
       Resumptions resumptions,
       StreamLedger ledger,
       GatewayProperties properties,
-      MeterRegistry meters) {
-    return new ChatHandler(steps, resumptions, ledger, properties.chat(), meters);
+      MeterRegistry meters,
+      JsonMapper json) {
+    return new ChatHandler(steps, resumptions, ledger, properties.chat(), meters, json);
   }
 
   /** Every response names its trace. */

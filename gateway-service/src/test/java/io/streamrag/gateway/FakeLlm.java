@@ -11,6 +11,7 @@ import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.TraceStep;
+import io.streamrag.schemas.chat.TraceSteps;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,9 +52,9 @@ public final class FakeLlm {
   }
 
   /**
-   * Answers the next matching request: meta, the tokens, a trace step, a citation, done (with 42 +
-   * n tokens of usage); with {@code firstHalf} events published first and the rest after {@link
-   * Answering#goOn}.
+   * Answers the next matching request: meta, the tokens, two trace steps in one record, a citation,
+   * done (with 42 + n tokens of usage); with {@code firstHalf} events published first and the rest
+   * after {@link Answering#goOn}.
    */
   public Answering answer(Predicate<ChatRequested> which, int firstHalf, String... tokens) {
     var events = new ArrayList<AnswerEvent.Builder>();
@@ -65,16 +66,23 @@ public final class FakeLlm {
     for (String token : tokens) {
       events.add(AnswerEvent.newBuilder().setType(AnswerEventType.TOKEN).setText(token));
     }
+    // two steps that came together: one record, as llm-service groups them
     events.add(
-        AnswerEvent.newBuilder()
-            .setType(AnswerEventType.TRACE)
-            .setTrace(
+        TraceSteps.set(
+            AnswerEvent.newBuilder(),
+            List.of(
                 TraceStep.newBuilder()
                     .setStep(1)
+                    .setKind("search")
+                    .setQuery("soil moisture")
+                    .setDetail("3 results")
+                    .build(),
+                TraceStep.newBuilder()
+                    .setStep(2)
                     .setKind("accept")
                     .setSource("irrigation/a.md")
                     .setDetail("relevant")
-                    .build()));
+                    .build())));
     events.add(
         AnswerEvent.newBuilder()
             .setType(AnswerEventType.CITATION)

@@ -4,6 +4,8 @@ import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.TraceStep;
+import io.streamrag.schemas.chat.TraceSteps;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,11 @@ public record ServiceEvents(List<AnswerEvent> events) {
         .filter(e -> e.getType() == AnswerEventType.TOKEN)
         .map(AnswerEvent::getText)
         .reduce("", String::concat);
+  }
+
+  /** Every trace step, in order, however the steps were grouped into records. */
+  public List<TraceStep> traceSteps() {
+    return events.stream().flatMap(e -> TraceSteps.of(e).stream()).toList();
   }
 
   public List<AnswerEvent> of(AnswerEventType type) {

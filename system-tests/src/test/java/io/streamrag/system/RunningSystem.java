@@ -161,7 +161,9 @@ final class RunningSystem implements AutoCloseable {
                 "--spring.jmx.enabled=false",
                 "--bridge.mqtt.host=127.0.0.1",
                 "--bridge.mqtt.port=0",
-                "--llm.memory.database-url=" + postgres.jdbcUrl()));
+                "--llm.memory.database-url=" + postgres.jdbcUrl(),
+                // spans are recorded as a collector would receive them (RecordedSpans)
+                "--TRACING_SAMPLING_PROBABILITY=1.0"));
     args.addAll(common);
     args.addAll(List.of(extra));
     var context =

@@ -5,8 +5,8 @@ import io.micrometer.core.instrument.Timer;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.GatewaySteps;
 import io.streamrag.gateway.GatewaySteps.Outcome;
-import io.streamrag.gateway.relay.EventIds;
 import io.streamrag.gateway.relay.Resumptions;
+import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Refusals;
@@ -18,7 +18,7 @@ import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,11 +28,11 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
-import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * HTTP around the pipeline: refusals become a status with a problem-detail body; an answer becomes
@@ -53,14 +53,17 @@ public final class ChatHandler {
   private final StreamLedger ledger;
   private final GatewayProperties.Chat limits;
   private final Timer firstToken;
+  private final JsonMapper json;
 
   public ChatHandler(
       GatewaySteps steps,
       Resumptions resumptions,
       StreamLedger ledger,
       GatewayProperties.Chat limits,
-      MeterRegistry meters) {
+      MeterRegistry meters,
+      JsonMapper json) {
     this.steps = steps;
+    this.json = json;
     this.resumptions = resumptions;
     this.ledger = ledger;
     this.limits = limits;
@@ -136,7 +139,7 @@ public final class ChatHandler {
   }
 
   private Mono<ServerResponse> respond(
-      String requestId, String conversationId, Flux<ServerSentEvent<Object>> stream) {
+      String requestId, String conversationId, Flux<List<ServerSentEvent<Object>>> stream) {
     return ServerResponse.ok()
         .contentType(MediaType.TEXT_EVENT_STREAM)
         .headers(
@@ -146,33 +149,34 @@ public final class ChatHandler {
                 headers.set("X-Conversation-Id", conversationId);
               }
             })
-        .body(BodyInserters.fromServerSentEvents(stream));
+        .body(SseBody.of(stream, json));
   }
 
   /**
    * The answer's events as SSE, those the client already has ({@code seq <= after}) left out; a
    * client that leaves before the end has its answer cancelled unless it comes back in time.
    */
-  private Flux<ServerSentEvent<Object>> stream(
+  private Flux<List<ServerSentEvent<Object>>> stream(
       String requestId, String conversationId, Flux<AnswerEvent> events, int after, String user) {
-    Flux<ServerSentEvent<Object>> answer =
+    Flux<List<ServerSentEvent<Object>>> answer =
         events
             .takeUntil(
                 e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
             .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()))
             .filter(e -> e.getSeq() > after)
-            .map(e -> toSse(requestId, conversationId, e))
+            .map(e -> AnswerSse.of(requestId, conversationId, e))
             .onErrorResume(
                 TimeoutException.class,
                 e ->
                     Flux.just(
-                        error(
-                            "timeout",
-                            "no answer arrived in time ("
-                                + seconds(limits.answerTimeout())
-                                + " s for the first part, "
-                                + seconds(limits.idleTimeout())
-                                + " s between parts); please try again")));
+                        List.of(
+                            error(
+                                "timeout",
+                                "no answer arrived in time ("
+                                    + seconds(limits.answerTimeout())
+                                    + " s for the first part, "
+                                    + seconds(limits.idleTimeout())
+                                    + " s between parts); please try again"))));
     Instant connectedAt = Instant.now();
     return SseStreams.live(
         answer, limits.keepAlive(), () -> ledger.left(requestId, user, connectedAt));
@@ -185,93 +189,6 @@ public final class ChatHandler {
         firstToken.record(Duration.between(request.getRequestedAt(), Instant.now()));
       }
     };
-  }
-
-  private static ServerSentEvent<Object> toSse(
-      String requestId, String conversationId, AnswerEvent e) {
-    var data = new LinkedHashMap<String, Object>();
-    String name =
-        switch (e.getType()) {
-          case META -> {
-            data.put("request_id", requestId);
-            data.put("conversation_id", conversationId);
-            data.put("kb", e.getMeta().getKb());
-            data.put("provider", e.getMeta().getProvider());
-            data.put("model", e.getMeta().getModel());
-            data.put("degraded", e.getMeta().getDegraded());
-            data.put("memory", e.getMeta().getMemory());
-            data.put("history_turns", e.getMeta().getHistoryTurns());
-            if (e.getMeta().getQuery() != null) {
-              data.put("query", e.getMeta().getQuery());
-            }
-            yield "meta";
-          }
-          case TOKEN -> {
-            data.put("text", e.getText());
-            yield "token";
-          }
-          case TRACE -> {
-            var t = e.getTrace();
-            data.put("step", t.getStep());
-            data.put("kind", t.getKind());
-            if (t.getPart() != null) {
-              data.put("part", t.getPart());
-            }
-            if (t.getQuery() != null) {
-              data.put("query", t.getQuery());
-            }
-            if (!t.getKbs().isEmpty()) {
-              data.put("kbs", t.getKbs());
-            }
-            if (t.getSource() != null) {
-              data.put("source", t.getSource());
-            }
-            data.put("detail", t.getDetail());
-            yield "trace";
-          }
-          case NEEDS_HUMAN -> {
-            data.putAll(NeedsHumanJson.of(e.getNeedsHuman()));
-            yield "needs_human";
-          }
-          case CITATION -> {
-            data.put("index", e.getCitation().getIndex());
-            data.put("source", e.getCitation().getSource());
-            data.put("kb", e.getCitation().getKb());
-            data.put("score", e.getCitation().getScore());
-            yield "citation";
-          }
-          case DONE -> {
-            data.put("request_id", requestId);
-            data.put("conversation_id", conversationId);
-            if (e.getDone() != null) {
-              data.put("provider", e.getDone().getProvider());
-              data.put("model", e.getDone().getModel());
-              data.put(
-                  "usage",
-                  Map.of(
-                      "prompt_tokens", e.getDone().getPromptTokens(),
-                      "completion_tokens", e.getDone().getCompletionTokens()));
-              if (!e.getDone().getFallbacks().isEmpty()) {
-                data.put("fallbacks", e.getDone().getFallbacks());
-              }
-              data.put("mode", e.getDone().getMode());
-              data.put("searches", e.getDone().getSearches());
-              if (e.getDone().getNeedsHuman() != null) {
-                data.put("needs_human", NeedsHumanJson.of(e.getDone().getNeedsHuman()));
-              }
-            }
-            yield "done";
-          }
-          case ERROR -> {
-            data.put("code", e.getError().getCode());
-            data.put("message", e.getError().getMessage());
-            yield "error";
-          }
-        };
-    return ServerSentEvent.builder((Object) data)
-        .event(name)
-        .id(EventIds.of(requestId, e.getSeq()))
-        .build();
   }
 
   private static ServerSentEvent<Object> error(String code, String message) {

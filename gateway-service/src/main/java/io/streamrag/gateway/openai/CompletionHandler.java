@@ -2,6 +2,7 @@ package io.streamrag.gateway.openai;
 
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.relay.Resumptions;
+import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Bodies;
@@ -11,11 +12,11 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
-import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
@@ -105,19 +106,19 @@ final class CompletionHandler {
   private Mono<ServerResponse> stream(
       String id, String user, Flux<AnswerEvent> events, ChunkStream chunks) {
     Instant connectedAt = Instant.now();
-    Flux<ServerSentEvent<String>> out =
+    Flux<List<ServerSentEvent<String>>> out =
         events
-            .concatMapIterable(chunks::of)
+            .map(chunks::of)
             .onErrorResume(
                 TimeoutException.class,
-                e -> Flux.just(chunks.error("timeout", late().getMessage())));
+                e -> Flux.just(List.of(chunks.error("timeout", late().getMessage()))));
     return ServerResponse.ok()
         .contentType(MediaType.TEXT_EVENT_STREAM)
         .header("X-Request-Id", id)
         .body(
-            BodyInserters.fromServerSentEvents(
-                SseStreams.live(
-                    out, limits.keepAlive(), () -> ledger.left(id, user, connectedAt))));
+            SseBody.of(
+                SseStreams.live(out, limits.keepAlive(), () -> ledger.left(id, user, connectedAt)),
+                json));
   }
 
   /** The answer up to its last event, within the chat timeouts. */

@@ -5,6 +5,7 @@ import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.TraceStep;
+import io.streamrag.schemas.chat.TraceSteps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ final class Extension {
                 "score",
                 c.getScore()));
       }
-      case TRACE -> trace.add(step(e.getTrace()));
+      case TRACE -> TraceSteps.of(e).forEach(t -> trace.add(step(t)));
       case NEEDS_HUMAN -> needsHuman = NeedsHumanJson.of(e.getNeedsHuman());
       default -> {}
     }

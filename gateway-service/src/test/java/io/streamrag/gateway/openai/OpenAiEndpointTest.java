@@ -101,7 +101,8 @@ class OpenAiEndpointTest {
     JsonNode last = chunks.get(chunks.size() - 2);
     assertThat(last.at("/choices/0/finish_reason").asString()).isEqualTo("stop");
     assertThat(last.at("/x_streamrag/citations/0/source").asString()).isEqualTo("irrigation/a.md");
-    assertThat(last.at("/x_streamrag/trace/0/kind").asString()).isEqualTo("accept");
+    assertThat(last.at("/x_streamrag/trace/0/kind").asString()).isEqualTo("search");
+    assertThat(last.at("/x_streamrag/trace/1/kind").asString()).isEqualTo("accept");
     assertThat(last.at("/x_streamrag").has("needs_human")).isTrue();
     JsonNode usage = chunks.get(chunks.size() - 1);
     assertThat(usage.get("choices").isEmpty()).isTrue();

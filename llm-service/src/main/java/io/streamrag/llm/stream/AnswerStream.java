@@ -10,8 +10,11 @@ import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.NeedsHuman;
 import io.streamrag.schemas.chat.TraceStep;
+import io.streamrag.schemas.chat.TraceSteps;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import org.springframework.scheduling.TaskScheduler;
 
@@ -20,8 +23,11 @@ import org.springframework.scheduling.TaskScheduler;
  * partition and keep their order) and numbered by {@code seq}. Nothing waits for the broker but the
  * final event, which waits until it has every event of the answer. Tokens are grouped by {@link
  * TokenBatching}: the first goes out at once, later ones at most one record per linger; a group
- * still held when no other event comes is sent by the scheduler at the linger's end. Thread-safe:
- * the scheduler's send and the answering thread's take turns.
+ * still held when no other event comes is sent by the scheduler at the linger's end. Trace steps
+ * are grouped too: held until the next event of another kind (or the linger's end) and sent as one
+ * {@code TRACE} record ({@link TraceSteps}), so the retrieval path handed on when the answer starts
+ * is one record, not one per step. Thread-safe: the scheduler's send and the answering thread's
+ * take turns.
  */
 public final class AnswerStream {
 
@@ -31,6 +37,7 @@ public final class AnswerStream {
   private final TokenBatching batching;
   private final TaskScheduler scheduler;
   private final StringBuilder held = new StringBuilder();
+  private final List<TraceStep> heldSteps = new ArrayList<>();
   private Instant lastTokens = Instant.MIN;
   private ScheduledFuture<?> pending;
   private int seq;
@@ -54,11 +61,13 @@ public final class AnswerStream {
   }
 
   public synchronized void meta(AnswerMeta meta) {
+    sendSteps();
     send(event(AnswerEventType.META).setMeta(meta));
   }
 
   /** A piece of the answer's text: sent now, or held to go with the next ones (see the class). */
   public synchronized void token(String text) {
+    sendSteps();
     held.append(text);
     Instant now = clock.instant();
     Instant due = lastTokens.plus(batching.linger());
@@ -69,39 +78,63 @@ public final class AnswerStream {
     }
   }
 
-  /** One step of the retrieval path (S3.6). */
+  /** One step of the retrieval path (S3.6): held to go with the steps that follow it. */
   public synchronized void trace(TraceStep step) {
     sendTokens(clock.instant());
-    send(event(AnswerEventType.TRACE).setTrace(step));
+    heldSteps.add(step);
+    if (batching == TokenBatching.NONE || batching.linger().isZero()) {
+      sendSteps();
+    } else if (pending == null) {
+      pending = scheduler.schedule(this::sendHeld, clock.instant().plus(batching.linger()));
+    }
   }
 
   /** The parts of the question left without evidence (S3.5). */
   public synchronized void needsHuman(NeedsHuman needs) {
-    sendTokens(clock.instant());
+    sendAll();
     send(event(AnswerEventType.NEEDS_HUMAN).setNeedsHuman(needs));
   }
 
   public synchronized void citation(Citation citation) {
-    sendTokens(clock.instant());
+    sendAll();
     send(event(AnswerEventType.CITATION).setCitation(citation));
   }
 
   /** The last event of an answer that completed: who answered and the tokens used. */
   public synchronized void done(AnswerDone done) {
-    sendTokens(clock.instant());
+    sendAll();
     send(event(AnswerEventType.DONE).setDone(done));
     out.await();
   }
 
   public synchronized void error(String code, String message) {
-    sendTokens(clock.instant());
+    sendAll();
     send(event(AnswerEventType.ERROR).setError(new AnswerError(code, message)));
     out.await();
   }
 
   private synchronized void sendHeld() {
     pending = null;
+    sendAll();
+  }
+
+  /** Sends whatever is held: steps and tokens are never held at once, so the order is kept. */
+  private void sendAll() {
+    sendSteps();
     sendTokens(clock.instant());
+  }
+
+  /** Sends the held trace steps, if any, as one record. */
+  private void sendSteps() {
+    if (heldSteps.isEmpty()) {
+      return;
+    }
+    if (pending != null) {
+      pending.cancel(false);
+      pending = null;
+    }
+    send(TraceSteps.set(event(AnswerEventType.TRACE), heldSteps));
+    heldSteps.clear();
   }
 
   /** Sends the held tokens, if any, as one record. */

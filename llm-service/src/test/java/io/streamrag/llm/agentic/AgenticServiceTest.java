@@ -19,6 +19,7 @@ import io.streamrag.schemas.chat.KnowledgeBaseListed;
 import io.streamrag.schemas.chat.KnowledgeResult;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.TraceStep;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -199,11 +200,11 @@ class AgenticServiceTest {
     assertThat(toolMessage(last, 3)).contains("\"failed_kbs\"").contains("search timed out");
     assertThat(toolMessage(last, 3)).contains("\"n\":1");
     // every step is a trace event
-    assertThat(answer.of(AnswerEventType.TRACE))
-        .extracting(e -> e.getTrace().getKind())
+    assertThat(answer.traceSteps())
+        .extracting(TraceStep::getKind)
         .contains("mode", "plan", "tool", "search", "accept");
-    assertThat(answer.of(AnswerEventType.TRACE))
-        .anySatisfy(e -> assertThat(e.getTrace().getDetail()).startsWith("refused:"));
+    assertThat(answer.traceSteps())
+        .anySatisfy(t -> assertThat(t.getDetail()).startsWith("refused:"));
   }
 
   @Test
@@ -223,8 +224,7 @@ class AgenticServiceTest {
     var answer = ServiceEvents.collect(KAFKA.bootstrapServers(), request.getRequestId());
 
     assertThat(answer.last().getDone().getSearches()).isEqualTo(4);
-    assertThat(answer.of(AnswerEventType.TRACE))
-        .anySatisfy(e -> assertThat(e.getTrace().getKind()).isEqualTo("budget"));
+    assertThat(answer.traceSteps()).anySatisfy(t -> assertThat(t.getKind()).isEqualTo("budget"));
     assertThat(answer.of(AnswerEventType.NEEDS_HUMAN))
         .singleElement()
         .satisfies(e -> assertThat(e.getNeedsHuman().getMissing()).isNotEmpty());

@@ -8,6 +8,8 @@ import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.TraceStep;
+import io.streamrag.schemas.chat.TraceSteps;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,7 +32,8 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 /**
  * An answer's tokens grouped into records on a real broker, as the gateway reads them: a burst goes
  * as a few records with the text intact and in order, tokens that come slower than the linger go
- * one by one, and a group no later event sends is sent by the scheduler.
+ * one by one, and a group no later event sends is sent by the scheduler. Trace steps that come
+ * together go as one record, every step in order.
  */
 class AnswerStreamTest {
 
@@ -157,6 +160,46 @@ class AnswerStreamTest {
     stream.error("end", "end of the test answer");
 
     assertThat(events(id).stream().filter(e -> e.getType() == AnswerEventType.TOKEN)).hasSize(5);
+  }
+
+  @Test
+  void theRetrievalPathHandedOnAtOnceIsOneRecordWithEveryStepInOrderBeforeTheFirstToken() {
+    var clock = new HandClock();
+    String id = UUID.randomUUID().toString();
+    var stream = streams(clock).open(id);
+    for (int i = 1; i <= 16; i++) {
+      stream.trace(step(i));
+    }
+    stream.token("answer");
+    stream.error("end", "end of the test answer");
+
+    var events = events(id);
+    assertThat(events)
+        .extracting(AnswerEvent::getType)
+        .containsExactly(AnswerEventType.TRACE, AnswerEventType.TOKEN, AnswerEventType.ERROR);
+    assertThat(TraceSteps.of(events.get(0)))
+        .extracting(TraceStep::getStep)
+        .containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+  }
+
+  @Test
+  void aStepNoOtherEventFollowsIsSentByTheScheduler() {
+    String id = UUID.randomUUID().toString();
+    var stream = streams(new HandClock()).open(id);
+    stream.trace(step(1));
+
+    try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {
+      answers.await(
+          r ->
+              r.value() instanceof AnswerEvent e
+                  && id.equals(e.getRequestId())
+                  && TraceSteps.of(e).size() == 1,
+          Duration.ofSeconds(10));
+    }
+  }
+
+  private static TraceStep step(int n) {
+    return TraceStep.newBuilder().setStep(n).setKind("search").setDetail(n + " results").build();
   }
 
   private static AnswerStreams streams(Clock clock) {

@@ -79,6 +79,9 @@ public final class IndexGenerations implements AutoCloseable {
   private final TaskScheduler scheduler;
   private final Clock clock;
   private final AtomicReference<Generation> current = new AtomicReference<>();
+  private final Embedder queryEmbedder =
+      new QueryEmbeddingCache(
+          new LiveEmbedder(() -> current.get().embedder()), QueryEmbeddingCache.ENTRIES);
   private final List<GenerationStatus.Switched> history = new ArrayList<>();
   private final List<Generation> retiring = new ArrayList<>();
   private Generation building;
@@ -148,9 +151,12 @@ public final class IndexGenerations implements AutoCloseable {
     return new LiveStore(current::get);
   }
 
-  /** Questions are embedded by the model of the generation that serves. */
+  /**
+   * Questions are embedded by the model of the generation that serves, each question once while it
+   * stays in the shared {@link QueryEmbeddingCache}.
+   */
   public Embedder queryEmbedder() {
-    return new LiveEmbedder(() -> current.get().embedder());
+    return queryEmbedder;
   }
 
   /**

@@ -1,0 +1,121 @@
+package io.streamrag.gateway.chat;
+
+import io.streamrag.gateway.relay.EventIds;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.TraceStep;
+import io.streamrag.schemas.chat.TraceSteps;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.codec.ServerSentEvent;
+
+/**
+ * An answer record as the SSE events the client reads, each with the record's {@code seq} as its id
+ * (so a client that comes back resumes after it): one event, or one {@code trace} event per step of
+ * a record that carries several steps.
+ */
+final class AnswerSse {
+
+  private AnswerSse() {}
+
+  /** The SSE events of one answer record: one, or one per step of a grouped trace. */
+  static List<ServerSentEvent<Object>> of(String requestId, String conversationId, AnswerEvent e) {
+    if (e.getType() == AnswerEventType.TRACE) {
+      return TraceSteps.of(e).stream().map(t -> trace(requestId, e.getSeq(), t)).toList();
+    }
+    return List.of(event(requestId, conversationId, e));
+  }
+
+  private static ServerSentEvent<Object> trace(String requestId, int seq, TraceStep t) {
+    var data = new LinkedHashMap<String, Object>();
+    data.put("step", t.getStep());
+    data.put("kind", t.getKind());
+    if (t.getPart() != null) {
+      data.put("part", t.getPart());
+    }
+    if (t.getQuery() != null) {
+      data.put("query", t.getQuery());
+    }
+    if (!t.getKbs().isEmpty()) {
+      data.put("kbs", t.getKbs());
+    }
+    if (t.getSource() != null) {
+      data.put("source", t.getSource());
+    }
+    data.put("detail", t.getDetail());
+    return ServerSentEvent.builder((Object) data)
+        .event("trace")
+        .id(EventIds.of(requestId, seq))
+        .build();
+  }
+
+  private static ServerSentEvent<Object> event(
+      String requestId, String conversationId, AnswerEvent e) {
+    var data = new LinkedHashMap<String, Object>();
+    String name =
+        switch (e.getType()) {
+          case META -> {
+            data.put("request_id", requestId);
+            data.put("conversation_id", conversationId);
+            data.put("kb", e.getMeta().getKb());
+            data.put("provider", e.getMeta().getProvider());
+            data.put("model", e.getMeta().getModel());
+            data.put("degraded", e.getMeta().getDegraded());
+            data.put("memory", e.getMeta().getMemory());
+            data.put("history_turns", e.getMeta().getHistoryTurns());
+            if (e.getMeta().getQuery() != null) {
+              data.put("query", e.getMeta().getQuery());
+            }
+            yield "meta";
+          }
+          case TOKEN -> {
+            data.put("text", e.getText());
+            yield "token";
+          }
+          case TRACE -> throw new IllegalStateException("trace events are relayed step by step");
+          case NEEDS_HUMAN -> {
+            data.putAll(NeedsHumanJson.of(e.getNeedsHuman()));
+            yield "needs_human";
+          }
+          case CITATION -> {
+            data.put("index", e.getCitation().getIndex());
+            data.put("source", e.getCitation().getSource());
+            data.put("kb", e.getCitation().getKb());
+            data.put("score", e.getCitation().getScore());
+            yield "citation";
+          }
+          case DONE -> {
+            data.put("request_id", requestId);
+            data.put("conversation_id", conversationId);
+            if (e.getDone() != null) {
+              data.put("provider", e.getDone().getProvider());
+              data.put("model", e.getDone().getModel());
+              data.put(
+                  "usage",
+                  Map.of(
+                      "prompt_tokens", e.getDone().getPromptTokens(),
+                      "completion_tokens", e.getDone().getCompletionTokens()));
+              if (!e.getDone().getFallbacks().isEmpty()) {
+                data.put("fallbacks", e.getDone().getFallbacks());
+              }
+              data.put("mode", e.getDone().getMode());
+              data.put("searches", e.getDone().getSearches());
+              if (e.getDone().getNeedsHuman() != null) {
+                data.put("needs_human", NeedsHumanJson.of(e.getDone().getNeedsHuman()));
+              }
+            }
+            yield "done";
+          }
+          case ERROR -> {
+            data.put("code", e.getError().getCode());
+            data.put("message", e.getError().getMessage());
+            yield "error";
+          }
+        };
+    return ServerSentEvent.builder((Object) data)
+        .event(name)
+        .id(EventIds.of(requestId, e.getSeq()))
+        .build();
+  }
+}
