@@ -57,6 +57,20 @@ final class BenchIndex {
    */
   static Embedded index(
       List<ChunkDraft> drafts, ChunkStore store, Embedder embedder, int batchSize, boolean embed) {
+    return index(drafts, store, embedder, batchSize, embed, new ArrayList<>());
+  }
+
+  /**
+   * Upserts the drafts as {@link #index(List, ChunkStore, Embedder, int, boolean)} does, and adds
+   * every stored chunk to {@code stored}.
+   */
+  static Embedded index(
+      List<ChunkDraft> drafts,
+      ChunkStore store,
+      Embedder embedder,
+      int batchSize,
+      boolean embed,
+      List<StoredChunk> stored) {
     int chunks = 0;
     int windows = 0;
     String doc = null;
@@ -85,7 +99,7 @@ final class BenchIndex {
         next += own.size();
         chunks += own.isEmpty() ? 0 : 1;
         windows += own.size();
-        store.upsert(
+        var chunk =
             new StoredChunk(
                 Ids.of(d.docId(), String.valueOf(position)),
                 d.text(),
@@ -96,7 +110,9 @@ final class BenchIndex {
                 d.docId(),
                 d.language(),
                 own.isEmpty() ? new float[0] : own.get(0),
-                own.size() < 2 ? List.of() : own.subList(1, own.size())));
+                own.size() < 2 ? List.of() : own.subList(1, own.size()));
+        store.upsert(chunk);
+        stored.add(chunk);
       }
       from = to;
     }

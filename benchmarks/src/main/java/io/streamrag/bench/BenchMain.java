@@ -23,6 +23,7 @@ public final class BenchMain {
       case "embedding" -> EmbeddingBench.run(new Args(args, 1));
       case "retrieval" -> RetrievalBench.run(dataset(args), new Args(args, 2));
       case "retrieval-report" -> RetrievalReport.run(dataset(args), new Args(args, 2));
+      case "fusion-calibration" -> FusionCalibrationBench.run(dataset(args), new Args(args, 2));
       case "retrieval-scale" -> RetrievalScaleBench.run(dataset(args), new Args(args, 2));
       case "answers" -> AnswerBench.run(dataset(args), new Args(args, 2));
       case "rerank-calibration" -> RerankCalibrationBench.run(args[1], new Args(args, 2));

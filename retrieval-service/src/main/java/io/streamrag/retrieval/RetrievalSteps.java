@@ -56,9 +56,23 @@ public class RetrievalSteps {
       RetrievalProperties.Search search,
       Map<String, RetrievalProperties.Search> perPipeline,
       Clock clock) {
+    this(router, store, reranker, live, new PipelineSearch(search, perPipeline, embedder), clock);
+  }
+
+  /**
+   * @param searches each pipeline's candidate counts and fusion weights, with each KB's own
+   *     calibrated weights
+   */
+  public RetrievalSteps(
+      KbRouter router,
+      ChunkStore store,
+      Reranker reranker,
+      LiveState live,
+      PipelineSearch searches,
+      Clock clock) {
     this.router = router;
     this.store = store;
-    this.searches = new PipelineSearch(search, perPipeline, embedder);
+    this.searches = searches;
     this.reranker = reranker;
     this.live = live;
     this.clock = clock;

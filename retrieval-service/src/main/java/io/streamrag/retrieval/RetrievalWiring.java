@@ -8,6 +8,7 @@ import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.feed.FreshnessEndpoint;
 import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
+import io.streamrag.retrieval.feed.KnowledgeChanges;
 import io.streamrag.retrieval.generation.IndexGenerations;
 import io.streamrag.retrieval.rerank.FallbackReranker;
 import io.streamrag.retrieval.rerank.FusedOrderReranker;
@@ -15,6 +16,8 @@ import io.streamrag.retrieval.rerank.RerankApiReranker;
 import io.streamrag.retrieval.rerank.RerankProperties;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.route.KbRouter;
+import io.streamrag.retrieval.search.KbFusion;
+import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.GuardedChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
@@ -57,16 +60,16 @@ class RetrievalWiring {
       Reranker reranker,
       LiveState live,
       RetrievalProperties properties,
-      IndexGenerations generations) {
+      IndexGenerations generations,
+      KbFusion kbFusion) {
     return new RetrievalSteps(
         // routing compares questions and KB descriptions, both embedded by the start-up model
         new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
         store,
-        generations.queryEmbedder(),
         reranker,
         live,
-        properties.search(),
-        properties.pipelines(),
+        new PipelineSearch(
+            properties.search(), properties.pipelines(), generations.queryEmbedder(), kbFusion),
         Clock.systemUTC());
   }
 
@@ -125,6 +128,7 @@ class RetrievalWiring {
       @Qualifier("indexCheckpointer") TaskExecutor checkpointer,
       @Qualifier("indexScheduler") TaskScheduler scheduler,
       @Qualifier("embeddingExecutor") ExecutorService embeddingExecutor,
+      KnowledgeChanges knowledgeChanges,
       Environment environment)
       throws InterruptedException {
     String path = properties.indexPath();
@@ -142,7 +146,8 @@ class RetrievalWiring {
                     properties.checkpointEvery(),
                     checkpointer,
                     meters,
-                    freshnessLog),
+                    freshnessLog,
+                    knowledgeChanges),
             embedder,
             nextEmbedder(environment, embeddingExecutor),
             scheduler,
@@ -198,6 +203,12 @@ class RetrievalWiring {
   @Bean(destroyMethod = "close")
   LiveState liveState(TopicReaders readers, RetrievalProperties properties) {
     return new LiveState(readers, properties.startupTimeout());
+  }
+
+  /** Which KBs' global knowledge the index feeds changed: what the fusion calibration renews. */
+  @Bean
+  KnowledgeChanges knowledgeChanges() {
+    return new KnowledgeChanges(Clock.systemUTC());
   }
 
   /** The last 100,000 changes made searchable, for the freshness benchmark. */

@@ -3,6 +3,7 @@ package io.streamrag.retrieval.feed;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
+import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
@@ -44,6 +45,12 @@ final class IndexChanges {
 
     /** The freshness log's entry, for a change that carries a sensor or document. */
     Optional<FreshnessLog.Entry> freshness(Instant searchable);
+
+    /**
+     * The KB whose global knowledge this change alters, {@link KnowledgeChanges#SOMEWHERE} for a
+     * deletion, nothing for a sensor's data.
+     */
+    Optional<String> knowledge();
   }
 
   Change read(ConsumerRecord<String, byte[]> record) {
@@ -60,6 +67,10 @@ final class IndexChanges {
 
         public Optional<FreshnessLog.Entry> freshness(Instant searchable) {
           return Optional.empty();
+        }
+
+        public Optional<String> knowledge() {
+          return Optional.of(KnowledgeChanges.SOMEWHERE);
         }
       };
     }
@@ -117,6 +128,15 @@ final class IndexChanges {
               p.getSource(),
               change.getSourceReceivedAt().toEpochMilli(),
               searchable.toEpochMilli()));
+    }
+
+    public Optional<String> knowledge() {
+      if (chunk == null) {
+        return Optional.of(KnowledgeChanges.SOMEWHERE);
+      }
+      return Scopes.GLOBAL_SENSOR.equals(chunk.sensorUuid())
+          ? Optional.of(chunk.kbName())
+          : Optional.empty();
     }
   }
 

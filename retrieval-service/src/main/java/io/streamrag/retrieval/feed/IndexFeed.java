@@ -8,6 +8,7 @@ import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.schemas.Topics;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -66,6 +67,7 @@ public final class IndexFeed implements AutoCloseable {
   private final IndexChanges changes;
   private final Timer freshness;
   private final FreshnessLog freshnessLog;
+  private final KnowledgeChanges knowledgeChanges;
   private final DeadLetterPublishingRecoverer deadLetters;
   private final ObservationRegistry observations;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
@@ -92,7 +94,16 @@ public final class IndexFeed implements AutoCloseable {
       MeterRegistry meters,
       FreshnessLog freshnessLog) {
     this(
-        readers, LISTENER, store, model, null, checkpointEvery, checkpointer, meters, freshnessLog);
+        readers,
+        LISTENER,
+        store,
+        model,
+        null,
+        checkpointEvery,
+        checkpointer,
+        meters,
+        freshnessLog,
+        new KnowledgeChanges(Clock.systemUTC()));
   }
 
   /**
@@ -100,6 +111,7 @@ public final class IndexFeed implements AutoCloseable {
    *
    * @param name the consumer's name, unique in the process
    * @param reembedder embeds the text of a change from another model; {@code null} dead-letters it
+   * @param knowledgeChanges told which KBs' global knowledge each applied poll changed
    */
   public IndexFeed(
       TopicReaders readers,
@@ -110,7 +122,8 @@ public final class IndexFeed implements AutoCloseable {
       Duration checkpointEvery,
       TaskExecutor checkpointer,
       MeterRegistry meters,
-      FreshnessLog freshnessLog) {
+      FreshnessLog freshnessLog,
+      KnowledgeChanges knowledgeChanges) {
     this.readers = readers;
     this.name = name;
     this.store = store;
@@ -118,6 +131,7 @@ public final class IndexFeed implements AutoCloseable {
     this.checkpointer = checkpointer;
     this.changes = new IndexChanges(model, reembedder);
     this.freshnessLog = freshnessLog;
+    this.knowledgeChanges = knowledgeChanges;
     this.deadLetters = DeadLetters.recoverer(readers.clients(), null);
     this.observations = readers.clients().observations();
     this.freshness =
@@ -232,6 +246,7 @@ public final class IndexFeed implements AutoCloseable {
       change.sourceTime().ifPresent(t -> freshness.record(Duration.between(t, searchable)));
       change.freshness(searchable).ifPresent(freshnessLog::add);
       change.sourceTime().ifPresent(t -> lastApplied = t);
+      change.knowledge().ifPresent(knowledgeChanges::changed);
     }
     moved(consumer);
   }

@@ -36,6 +36,21 @@ final class LiveStore implements ChunkStore {
   }
 
   @Override
+  public List<StoredChunk> knowledgeOf(String kb, int max) {
+    return current.get().store().knowledgeOf(kb, max);
+  }
+
+  @Override
+  public Map<String, String> notes() {
+    return current.get().store().notes();
+  }
+
+  @Override
+  public void note(String key, String value) {
+    current.get().store().note(key, value);
+  }
+
+  @Override
   public Map<Integer, Long> appliedOffsets() {
     return current.get().store().appliedOffsets();
   }

@@ -4,6 +4,8 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.schemas.Scopes;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -17,10 +19,17 @@ public final class FusionPolicy {
 
   private final RetrievalProperties.Search search;
   private final Embedder embedder;
+  private final KbFusion kbFusion;
 
   public FusionPolicy(RetrievalProperties.Search search, Embedder embedder) {
+    this(search, embedder, KbFusion.NONE);
+  }
+
+  /** A policy that searches a calibrated KB with its own weights. */
+  public FusionPolicy(RetrievalProperties.Search search, Embedder embedder, KbFusion kbFusion) {
     this.search = search;
     this.embedder = embedder;
+    this.kbFusion = kbFusion;
   }
 
   /** The search for the configured number of candidates (S0.4). */
@@ -40,17 +49,38 @@ public final class FusionPolicy {
   public Function<TenantFilter, SearchQuery> queries(String question, String language, int limit) {
     double dense = denseWeight(language);
     float[] vector = dense > 0 ? embedder.embed(question) : null;
-    return filter ->
-        new SearchQuery(
-            question,
-            vector,
-            filter,
-            limit,
-            search.lexicalWeight(),
-            dense,
-            search.rrfK(),
-            language,
-            search.windowScore());
+    return filter -> {
+      var w = weights(filter, dense);
+      return new SearchQuery(
+          question,
+          w.dense() > 0 ? vector : null,
+          filter,
+          limit,
+          w.lexical(),
+          w.dense(),
+          search.rrfK(),
+          language,
+          search.windowScore());
+    };
+  }
+
+  /** The weights for the KBs of {@code filter}: the mean of each KB's own or configured ones. */
+  KbFusion.Weights weights(TenantFilter filter, double configuredDense) {
+    double lexical = 0;
+    double dense = 0;
+    int kbs = 0;
+    for (String kb : filter.kbs()) {
+      if (kb.equals(Scopes.ALL_KBS)) {
+        continue;
+      }
+      var own = configuredDense > 0 ? kbFusion.of(kb) : Optional.<KbFusion.Weights>empty();
+      lexical += own.map(w -> w.lexical() * search.lexicalWeight()).orElse(search.lexicalWeight());
+      dense += own.map(w -> w.dense() * search.lexicalWeight()).orElse(configuredDense);
+      kbs++;
+    }
+    return kbs == 0
+        ? new KbFusion.Weights(search.lexicalWeight(), configuredDense)
+        : new KbFusion.Weights(lexical / kbs, dense / kbs);
   }
 
   /** The dense leg's weight for a question language: 0 when the embedder does not read it. */

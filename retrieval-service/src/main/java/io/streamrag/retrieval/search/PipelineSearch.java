@@ -24,10 +24,20 @@ public final class PipelineSearch {
       RetrievalProperties.Search defaults,
       Map<String, RetrievalProperties.Search> perPipeline,
       Embedder embedder) {
+    this(defaults, perPipeline, embedder, KbFusion.NONE);
+  }
+
+  /** Settings whose searches of a calibrated KB use its own weights ({@link KbFusion}). */
+  public PipelineSearch(
+      RetrievalProperties.Search defaults,
+      Map<String, RetrievalProperties.Search> perPipeline,
+      Embedder embedder,
+      KbFusion kbFusion) {
     this.defaults = defaults;
-    this.defaultPolicy = new FusionPolicy(defaults, embedder);
+    this.defaultPolicy = new FusionPolicy(defaults, embedder, kbFusion);
     this.settings = Map.copyOf(perPipeline);
-    settings.forEach((pipeline, s) -> policies.put(pipeline, new FusionPolicy(s, embedder)));
+    settings.forEach(
+        (pipeline, s) -> policies.put(pipeline, new FusionPolicy(s, embedder, kbFusion)));
   }
 
   /** The candidate counts and weights of a pipeline's searches. */

@@ -25,6 +25,21 @@ public interface ChunkStore extends AutoCloseable {
   /** The best chunks for a query that pass its filter, best first. */
   List<Candidate> search(SearchQuery query);
 
+  /**
+   * Up to {@code max} chunks of global knowledge in one knowledge base, in a stable order, their
+   * vectors omitted: what a KB's fusion calibration draws its pseudo-queries from.
+   */
+  List<StoredChunk> knowledgeOf(String kb, int max);
+
+  /**
+   * The notes kept with the index, by key: small texts derived from its content, such as a
+   * knowledge base's fusion calibration. They are lost with the index, like everything derived.
+   */
+  Map<String, String> notes();
+
+  /** Keeps a note with the index; durable from the next {@link #checkpoint(Map)}. */
+  void note(String key, String value);
+
   /** How many chunks are searchable. */
   long size();
 

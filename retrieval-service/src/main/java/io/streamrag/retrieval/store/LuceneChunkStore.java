@@ -53,6 +53,7 @@ public final class LuceneChunkStore implements ChunkStore {
   static final String VECTOR = "vector";
   private static final String OFFSET = "offset.";
   private static final String MODEL = "embedding_model";
+  private static final String NOTE = "note.";
 
   /**
    * How documents are laid out; an index of another layout is emptied at start and rebuilt from
@@ -74,6 +75,9 @@ public final class LuceneChunkStore implements ChunkStore {
   private final int dimension;
   private final String model;
   private final Path temporary;
+
+  /** Notes since opening; a small map, kept whole so a note never races a commit. */
+  private final Map<String, String> pendingNotes = new java.util.concurrent.ConcurrentHashMap<>();
 
   private LuceneChunkStore(Path path, Path temporary, int dimension, String model)
       throws IOException {
@@ -272,8 +276,47 @@ public final class LuceneChunkStore implements ChunkStore {
   }
 
   @Override
+  public List<StoredChunk> knowledgeOf(String kb, int max) {
+    try {
+      IndexSearcher s = searchers.acquire();
+      try {
+        var out = new ArrayList<StoredChunk>();
+        var stored = s.storedFields();
+        for (ScoreDoc hit : s.search(LuceneQueries.knowledgeOf(kb), max).scoreDocs) {
+          out.add(chunk(stored.document(hit.doc)));
+        }
+        return out;
+      } finally {
+        searchers.release(s);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public Map<String, String> notes() {
+    var notes = new TreeMap<String, String>();
+    commitData()
+        .forEach(
+            (k, v) -> {
+              if (k.startsWith(NOTE)) {
+                notes.put(k.substring(NOTE.length()), v);
+              }
+            });
+    notes.putAll(pendingNotes);
+    return notes;
+  }
+
+  @Override
+  public void note(String key, String value) {
+    pendingNotes.put(key, value);
+  }
+
+  @Override
   public synchronized void checkpoint(Map<Integer, Long> offsets) {
     var data = new HashMap<String, String>();
+    notes().forEach((k, v) -> data.put(NOTE + k, v));
     offsets.forEach((p, o) -> data.put(OFFSET + p, String.valueOf(o)));
     data.put(MODEL, model);
     data.put(LAYOUT, CURRENT_LAYOUT);

@@ -31,6 +31,18 @@ final class LuceneQueries {
     this.analysis = analysis;
   }
 
+  /** Global knowledge of one KB, in index order (every hit scores alike). */
+  static Query knowledgeOf(String kb) {
+    return new org.apache.lucene.search.ConstantScoreQuery(
+        new BooleanQuery.Builder()
+            .add(DenseWindows.CHUNKS, BooleanClause.Occur.FILTER) // not their windows
+            .add(new TermQuery(new Term(KB, kb)), BooleanClause.Occur.FILTER)
+            .add(
+                new TermQuery(new Term(SENSOR, io.streamrag.schemas.Scopes.GLOBAL_SENSOR)),
+                BooleanClause.Occur.FILTER)
+            .build());
+  }
+
   static Query filter(TenantFilter f) {
     return new BooleanQuery.Builder()
         .add(

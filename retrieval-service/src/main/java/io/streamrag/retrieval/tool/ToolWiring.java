@@ -4,6 +4,7 @@ import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.generation.IndexGenerations;
 import io.streamrag.retrieval.rerank.Reranker;
+import io.streamrag.retrieval.search.KbFusion;
 import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import java.time.Clock;
@@ -40,12 +41,13 @@ class ToolWiring {
       Reranker reranker,
       RetrievalProperties properties,
       ToolProperties tool,
+      KbFusion kbFusion,
       @Qualifier("knowledgeSearchExecutor") ThreadPoolTaskExecutor executor) {
     return new KnowledgeTool(
         live::knowledgeBases,
         store,
         new PipelineSearch(
-            properties.search(), properties.pipelines(), generations.queryEmbedder()),
+            properties.search(), properties.pipelines(), generations.queryEmbedder(), kbFusion),
         reranker,
         executor,
         tool.kbTimeout(),

@@ -20,6 +20,7 @@ import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -62,6 +63,33 @@ class IndexFeedTest {
       assertThat(System.currentTimeMillis()).isGreaterThanOrEqualTo(outageEnds);
       assertThat(store.refused.get()).isPositive(); // the outage was felt, and retried through
       assertThat(feed.isFollowing()).isTrue();
+    }
+  }
+
+  @Test
+  void theFeedTellsWhichKnowledgeBasesGlobalKnowledgeChangedButNotASensorsData() throws Exception {
+    var store = LuceneChunkStore.open(null, 2, MODEL);
+    var knowledge = new KnowledgeChanges(Clock.systemUTC());
+    try (var feed = feed(store, knowledge)) {
+      feed.start();
+      assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
+      knowledge.pending().forEach(knowledge::take); // what the topic held before this test
+      long before = store.size();
+
+      var reading = change("reading-1", MODEL);
+      reading.getPayload().setSensorUuid("sensor-1");
+      reading.getPayload().setKbName("soil");
+      KAFKA.publish(Topics.INDEX_CHANGES.name(), "reading-1", reading);
+      var manual = change("manual-1", MODEL);
+      manual.getPayload().setKbName("irrigation");
+      KAFKA.publish(Topics.INDEX_CHANGES.name(), "manual-1", manual);
+      await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 2);
+      assertThat(knowledge.kbs()).containsExactly("irrigation");
+
+      KAFKA.publishRaw(Topics.INDEX_CHANGES.name(), "manual-1", null); // a tombstone
+      await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 1);
+      assertThat(knowledge.kbs())
+          .containsExactlyInAnyOrder("irrigation", KnowledgeChanges.SOMEWHERE);
     }
   }
 
@@ -165,19 +193,27 @@ class IndexFeedTest {
         Duration.ofSeconds(1),
         new SyncTaskExecutor(),
         new SimpleMeterRegistry(),
-        applied);
+        applied,
+        new KnowledgeChanges(Clock.systemUTC()));
   }
 
   private static IndexFeed feed(ChunkStore store) {
+    return feed(store, new KnowledgeChanges(Clock.systemUTC()));
+  }
+
+  private static IndexFeed feed(ChunkStore store, KnowledgeChanges knowledge) {
     var readers = TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5));
     return new IndexFeed(
         readers,
+        "feed-test-" + System.nanoTime(),
         store,
         MODEL,
+        null,
         Duration.ofSeconds(1),
         new SyncTaskExecutor(),
         new SimpleMeterRegistry(),
-        new FreshnessLog(100));
+        new FreshnessLog(100),
+        knowledge);
   }
 
   private static IndexChanged change(String id, String model) {

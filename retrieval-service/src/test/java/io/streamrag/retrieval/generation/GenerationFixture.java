@@ -8,6 +8,7 @@ import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
+import io.streamrag.retrieval.feed.KnowledgeChanges;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -207,7 +208,8 @@ final class GenerationFixture {
                 Duration.ofSeconds(1),
                 new SyncTaskExecutor(),
                 new SimpleMeterRegistry(),
-                new FreshnessLog(1000)),
+                new FreshnessLog(1000),
+                new KnowledgeChanges(Clock.systemUTC())),
         PRIMARY,
         next,
         scheduler,

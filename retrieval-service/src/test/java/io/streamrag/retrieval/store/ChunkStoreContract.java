@@ -321,6 +321,38 @@ abstract class ChunkStoreContract {
     assertThat(store.appliedOffsets()).containsEntry(0, 42L).containsEntry(1, 7L);
   }
 
+  @Test
+  void theKnowledgeOfAKbIsItsGlobalChunksAndNoSensorsData() {
+    store.upsert(chunk("g1", "drip lines every row", "__global__", "irrigation", 1, 0, 0, 0));
+    store.upsert(chunk("g2", "water at dawn", "__global__", "irrigation", 0, 1, 0, 0));
+    store.upsert(chunk("g3", "mulch keeps water", "__global__", "irrigation"));
+    store.upsert(chunk("mine", "my field is dry", MINE, "irrigation", 1, 0, 0, 0));
+    store.upsert(chunk("fert", "urea split doses", "__global__", "fertilization", 1, 0, 0, 0));
+    store.refresh();
+
+    var all = store.knowledgeOf("irrigation", 10);
+    assertThat(ids(all.stream().map(c -> new Candidate(c, 0, 0, 0, 0)).toList()))
+        .containsExactlyInAnyOrder("g1", "g2", "g3");
+    assertThat(all).allSatisfy(c -> assertThat(c.text()).isNotBlank());
+    assertThat(store.knowledgeOf("irrigation", 2)).hasSize(2);
+    assertThat(store.knowledgeOf("no-such-kb", 10)).isEmpty();
+  }
+
+  @Test
+  void notesAreKeptWithTheIndexAndSurviveLaterCheckpoints() {
+    store.note("calibration.irrigation", "{\"dense\":0.5}");
+    assertThat(store.notes()).containsEntry("calibration.irrigation", "{\"dense\":0.5}");
+
+    store.checkpoint(Map.of(0, 3L));
+    store.note("calibration.pests", "{\"dense\":0}");
+    store.checkpoint(Map.of(0, 4L));
+
+    assertThat(store.notes())
+        .containsEntry("calibration.irrigation", "{\"dense\":0.5}")
+        .containsEntry("calibration.pests", "{\"dense\":0}");
+    assertThat(store.appliedOffsets()).containsEntry(0, 4L);
+  }
+
   protected List<Candidate> lexical(String text, String sensor, String kb) {
     return store.search(
         new SearchQuery(text, null, TenantFilter.of(sensor, List.of(kb)), 10, 1, 0, 60));

@@ -38,6 +38,21 @@ public abstract class DelegatingStore implements ChunkStore {
   }
 
   @Override
+  public List<StoredChunk> knowledgeOf(String kb, int max) {
+    return store.knowledgeOf(kb, max);
+  }
+
+  @Override
+  public Map<String, String> notes() {
+    return store.notes();
+  }
+
+  @Override
+  public void note(String key, String value) {
+    store.note(key, value);
+  }
+
+  @Override
   public Map<Integer, Long> appliedOffsets() {
     return store.appliedOffsets();
   }

@@ -127,12 +127,24 @@ final class ChunkPoints {
     return Filter.newBuilder().addMustNot(hasId(STATE)).build();
   }
 
-  static PointStruct state(Map<Integer, Long> offsets) {
+  /** Global knowledge of one KB. */
+  static Filter knowledgeOf(String kb) {
+    return Filter.newBuilder()
+        .addMust(matchKeywords(SENSOR, List.of(io.streamrag.schemas.Scopes.GLOBAL_SENSOR)))
+        .addMust(matchKeywords(KB, List.of(kb)))
+        .addMustNot(hasId(STATE))
+        .build();
+  }
+
+  static PointStruct state(Map<Integer, Long> offsets, Map<String, String> notes) {
     var struct = new HashMap<String, Value>();
     offsets.forEach((p, o) -> struct.put(String.valueOf(p), value(o)));
+    var noted = new HashMap<String, Value>();
+    notes.forEach((k, v) -> noted.put(k, value(v)));
     return PointStruct.newBuilder()
         .setId(STATE)
         .putPayload("offsets", value(struct))
+        .putPayload(QdrantChunkStore.NOTES, value(noted))
         .setVectors(Vectors.newBuilder().setVectors(NamedVectors.getDefaultInstance()))
         .build();
   }

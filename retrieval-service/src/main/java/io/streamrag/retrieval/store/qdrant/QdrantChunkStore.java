@@ -55,6 +55,8 @@ public final class QdrantChunkStore implements ChunkStore {
   private final LexicalVectors lexical = new LexicalVectors();
   private final HybridSearch hybrid;
   private final List<PointsUpdateOperation> pending = new ArrayList<>();
+  private final Map<String, String> pendingNotes = new java.util.concurrent.ConcurrentHashMap<>();
+  static final String NOTES = "notes";
 
   private QdrantChunkStore(QdrantClient client, String alias, String collection, int dimension) {
     this.client = client;
@@ -176,6 +178,52 @@ public final class QdrantChunkStore implements ChunkStore {
   }
 
   @Override
+  public List<StoredChunk> knowledgeOf(String kb, int max) {
+    var scroll =
+        io.qdrant.client.grpc.Points.ScrollPoints.newBuilder()
+            .setCollectionName(alias)
+            .setFilter(ChunkPoints.knowledgeOf(kb))
+            .setLimit(max)
+            .setWithPayload(WithPayloadSelectorFactory.enable(true))
+            .setWithVectors(WithVectorsSelectorFactory.enable(false))
+            .build();
+    return await(client.scrollAsync(scroll), "scroll " + kb + " in " + alias)
+        .getResultList()
+        .stream()
+        .map(p -> ChunkPoints.chunk(p.getPayloadMap()))
+        .toList();
+  }
+
+  @Override
+  public Map<String, String> notes() {
+    var notes = new TreeMap<String, String>();
+    Value stored = statePayload().get(NOTES);
+    if (stored != null) {
+      stored.getStructValue().getFieldsMap().forEach((k, v) -> notes.put(k, v.getStringValue()));
+    }
+    notes.putAll(pendingNotes);
+    return notes;
+  }
+
+  @Override
+  public void note(String key, String value) {
+    pendingNotes.put(key, value);
+  }
+
+  private Map<String, Value> statePayload() {
+    List<RetrievedPoint> state =
+        await(
+            client.retrieveAsync(
+                collection,
+                List.of(ChunkPoints.STATE),
+                WithPayloadSelectorFactory.enable(true),
+                WithVectorsSelectorFactory.enable(false),
+                null),
+            "read the state of " + collection);
+    return state.isEmpty() ? Map.of() : state.get(0).getPayloadMap();
+  }
+
+  @Override
   public Map<Integer, Long> appliedOffsets() {
     List<RetrievedPoint> state =
         await(
@@ -205,7 +253,8 @@ public final class QdrantChunkStore implements ChunkStore {
     flush(
         List.of(
             PointsUpdateOperation.newBuilder()
-                .setUpsert(PointStructList.newBuilder().addPoints(ChunkPoints.state(offsets)))
+                .setUpsert(
+                    PointStructList.newBuilder().addPoints(ChunkPoints.state(offsets, notes())))
                 .build()));
   }
 

@@ -130,6 +130,29 @@ final class FakePointsService extends PointsGrpc.PointsImplBase {
         });
   }
 
+  /** One page of points that pass the filter, in point-id order (no paging offset). */
+  @Override
+  public void scroll(
+      io.qdrant.client.grpc.Points.ScrollPoints request,
+      StreamObserver<io.qdrant.client.grpc.Points.ScrollResponse> out) {
+    fake.answer(
+        out,
+        () -> {
+          var c = fake.resolve(request.getCollectionName());
+          var reply = io.qdrant.client.grpc.Points.ScrollResponse.newBuilder();
+          c.points.values().stream()
+              .filter(p -> passes(request.getFilter(), p, c))
+              .limit(request.hasLimit() ? request.getLimit() : 10)
+              .forEach(
+                  p ->
+                      reply.addResult(
+                          RetrievedPoint.newBuilder()
+                              .setId(p.getId())
+                              .putAllPayload(payload(p, request.getWithPayload()))));
+          return reply.build();
+        });
+  }
+
   @Override
   public void count(CountPoints request, StreamObserver<CountResponse> out) {
     fake.answer(
