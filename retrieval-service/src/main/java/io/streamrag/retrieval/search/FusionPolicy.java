@@ -48,12 +48,12 @@ public final class FusionPolicy {
    */
   public Function<TenantFilter, SearchQuery> queries(String question, String language, int limit) {
     double dense = denseWeight(language);
-    float[] vector = dense > 0 ? embedder.embed(question) : null;
+    var vector = new Embedded(question);
     return filter -> {
       var w = weights(filter, dense);
       return new SearchQuery(
           question,
-          w.dense() > 0 ? vector : null,
+          w.dense() > 0 ? vector.get() : null,
           filter,
           limit,
           w.lexical(),
@@ -62,6 +62,23 @@ public final class FusionPolicy {
           language,
           search.windowScore());
     };
+  }
+
+  /** The question's embedding, made once, by the first search whose dense leg runs. */
+  private final class Embedded {
+    private final String question;
+    private float[] vector;
+
+    Embedded(String question) {
+      this.question = question;
+    }
+
+    synchronized float[] get() {
+      if (vector == null) {
+        vector = embedder.embed(question);
+      }
+      return vector;
+    }
   }
 
   /** The weights for the KBs of {@code filter}: the mean of each KB's own or configured ones. */

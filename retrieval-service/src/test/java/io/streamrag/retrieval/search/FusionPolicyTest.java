@@ -1,0 +1,107 @@
+package io.streamrag.retrieval.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.streamrag.kit.embedding.OnnxEmbedder;
+import io.streamrag.retrieval.RetrievalProperties;
+import io.streamrag.retrieval.store.TenantFilter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The weights a question is searched with: configured, or its KBs' calibrated ones. */
+class FusionPolicyTest {
+
+  static final OnnxEmbedder EMBEDDER = OnnxEmbedder.bundledMiniLm(Runnable::run);
+  static final RetrievalProperties.Search SEARCH =
+      new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("en", 1.0, "fa", 0.0, "default", 1.0));
+  static final KbFusion CALIBRATED =
+      kb ->
+          switch (kb) {
+            case "manuals" -> Optional.of(new KbFusion.Weights(1, 0.25)); // dense turned down
+            case "faq" -> Optional.of(new KbFusion.Weights(0, 1)); // dense alone
+            default -> Optional.empty();
+          };
+  static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
+
+  @Test
+  void aCalibratedKbIsSearchedWithItsOwnWeights() {
+    var policy = new FusionPolicy(SEARCH, EMBEDDER, CALIBRATED);
+
+    var manuals = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals")));
+    assertThat(manuals.lexicalWeight()).isEqualTo(1.0);
+    assertThat(manuals.denseWeight()).isEqualTo(0.25);
+    assertThat(manuals.vector()).isNotNull();
+
+    var faq = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("faq")));
+    assertThat(faq.lexicalWeight()).isZero();
+    assertThat(faq.denseWeight()).isEqualTo(1.0);
+  }
+
+  @Test
+  void aKbWithoutCalibrationKeepsTheConfiguredWeightsAndSeveralKbsTakeTheMean() {
+    var policy = new FusionPolicy(SEARCH, EMBEDDER, CALIBRATED);
+
+    var other = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("other")));
+    assertThat(other.lexicalWeight()).isEqualTo(1.0);
+    assertThat(other.denseWeight()).isEqualTo(1.0);
+
+    var both =
+        policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals", "other")));
+    assertThat(both.lexicalWeight()).isEqualTo(1.0);
+    assertThat(both.denseWeight()).isEqualTo((0.25 + 1.0) / 2);
+  }
+
+  @Test
+  void aLanguageTheDenseLegDoesNotServeStaysLexicalWhateverTheCalibration() {
+    var policy = new FusionPolicy(SEARCH, EMBEDDER, CALIBRATED);
+
+    var persian = policy.query("فشار پمپ", "fa", TenantFilter.of(SENSOR, List.of("faq")));
+
+    assertThat(persian.denseWeight()).isZero();
+    assertThat(persian.lexicalWeight()).isEqualTo(1.0);
+    assertThat(persian.vector()).isNull();
+  }
+
+  @Test
+  void aKbWhoseCalibrationDropsTheDenseLegIsNotEmbeddedFor() {
+    KbFusion lexicalOnly = kb -> Optional.of(new KbFusion.Weights(1, 0));
+    var embeddings = new java.util.concurrent.atomic.AtomicInteger();
+    var counting =
+        new io.streamrag.kit.embedding.Embedder() {
+          public float[] embed(String text) {
+            embeddings.incrementAndGet();
+            return EMBEDDER.embed(text);
+          }
+
+          public List<float[]> embedAll(List<String> texts) {
+            embeddings.addAndGet(texts.size());
+            return EMBEDDER.embedAll(texts);
+          }
+
+          public int dimension() {
+            return EMBEDDER.dimension();
+          }
+
+          public String modelId() {
+            return EMBEDDER.modelId();
+          }
+
+          public int maxTokens() {
+            return EMBEDDER.maxTokens();
+          }
+
+          public java.util.Set<String> languages() {
+            return EMBEDDER.languages();
+          }
+        };
+    var policy = new FusionPolicy(SEARCH, counting, lexicalOnly);
+
+    var q = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals")));
+
+    assertThat(q.denseWeight()).isZero();
+    assertThat(q.vector()).isNull();
+    assertThat(embeddings).hasValue(0);
+  }
+}
