@@ -44,7 +44,7 @@ public final class PseudoQueries {
    * point id so that the same knowledge base gives the same questions.
    */
   public static List<PseudoQuery> of(List<StoredChunk> chunks, int max) {
-    return of(chunks, max, Style.WITHOUT_RAREST);
+    return of(chunks, max, Style.SENTENCE);
   }
 
   /** As {@link #of(List, int)}, in the given style. */
