@@ -6,6 +6,7 @@
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank] [--split all|dev|test] [--window-scores max,mean]
 #   ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]   (every set in it + benchmarks/data/long-passages)
 #   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000] [--sentences 16]
+#   ./bench.sh fusion-calibration <BEIR dataset dir> [--split dev|test] [--queries 200]
 #   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer t.json]
 #   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]
 set -euo pipefail

@@ -71,6 +71,9 @@ public final class BenchMain {
                      log-loss, Brier and mean relevance per set and half, then scale and shift.
                    ./bench.sh retrieval-scale <BEIR dir> [--chunks 100000]
                      search latency at N synthetic chunks made from the set's sentences.
+                   ./bench.sh fusion-calibration <BEIR dir> [--split dev|test] [--queries 200]
+                     calibrates the set as one KB (no labels), then nDCG@10 of its labelled
+                     questions at every dense weight: the chosen one against the best.
                    ./bench.sh answers <BEIR dir | knowledge folder> [--questions file.jsonl]
                      [--unanswerable file.jsonl] [--mode classic] [--planner deterministic]
                      [--thresholds 0.3,0.4,0.5,0.6] [--traces out.jsonl]
