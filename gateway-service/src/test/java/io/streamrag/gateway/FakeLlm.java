@@ -135,19 +135,22 @@ public final class FakeLlm {
                             Duration.ofSeconds(20))
                         .value();
             answering.request.complete(request);
-            for (int seq = 0; seq < events.size(); seq++) {
-              if (seq == firstHalf && !answering.gate.await(20, TimeUnit.SECONDS)) {
+            // seq counts the client's events, as llm-service numbers them: a record of k
+            // trace steps takes k numbers
+            int seq = 0;
+            for (int i = 0; i < events.size(); i++) {
+              if (i == firstHalf && !answering.gate.await(20, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the second half was never let go");
               }
-              kafka.publish(
-                  Topics.CHAT_ANSWERS.name(),
-                  request.getRequestId(),
+              var event =
                   events
-                      .get(seq)
+                      .get(i)
                       .setRequestId(request.getRequestId())
                       .setSeq(seq)
                       .setEmittedAt(Instant.now())
-                      .build());
+                      .build();
+              kafka.publish(Topics.CHAT_ANSWERS.name(), request.getRequestId(), event);
+              seq += Math.max(1, TraceSteps.of(event).size());
             }
             answering.done.complete(null);
           } catch (Throwable e) {

@@ -5,26 +5,44 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.codec.ServerSentEvent;
 
 /**
- * An answer record as the SSE events the client reads, each with the record's {@code seq} as its id
- * (so a client that comes back resumes after it): one event, or one {@code trace} event per step of
- * a record that carries several steps.
+ * An answer record as the SSE events the client reads: one event with the record's {@code seq} as
+ * its id, or one {@code trace} event per step of a record that carries several, numbered {@code
+ * seq}, {@code seq + 1}, … (the llm-service leaves those numbers free). Every event has an id of
+ * its own, so a client that comes back resumes after exactly the last one it has.
  */
 final class AnswerSse {
 
   private AnswerSse() {}
 
-  /** The SSE events of one answer record: one, or one per step of a grouped trace. */
-  static List<ServerSentEvent<Object>> of(String requestId, String conversationId, AnswerEvent e) {
+  /**
+   * The SSE events of one answer record that the client does not have yet (those numbered above
+   * {@code after}): one, or one per step of a grouped trace.
+   */
+  static List<ServerSentEvent<Object>> of(
+      String requestId, String conversationId, AnswerEvent e, int after) {
     if (e.getType() == AnswerEventType.TRACE) {
-      return TraceSteps.of(e).stream().map(t -> trace(requestId, e.getSeq(), t)).toList();
+      var steps = TraceSteps.of(e);
+      var events = new ArrayList<ServerSentEvent<Object>>(steps.size());
+      for (int i = 0; i < steps.size(); i++) {
+        if (e.getSeq() + i > after) {
+          events.add(trace(requestId, e.getSeq() + i, steps.get(i)));
+        }
+      }
+      return events;
     }
-    return List.of(event(requestId, conversationId, e));
+    return e.getSeq() > after ? List.of(event(requestId, conversationId, e)) : List.of();
+  }
+
+  /** The number of the last event {@code e} becomes: its seq, or that of its last trace step. */
+  static int last(AnswerEvent e) {
+    return e.getSeq() + Math.max(0, TraceSteps.of(e).size() - 1);
   }
 
   private static ServerSentEvent<Object> trace(String requestId, int seq, TraceStep t) {

@@ -163,8 +163,8 @@ public final class ChatHandler {
             .takeUntil(
                 e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
             .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()))
-            .filter(e -> e.getSeq() > after)
-            .map(e -> AnswerSse.of(requestId, conversationId, e))
+            .filter(e -> AnswerSse.last(e) > after)
+            .map(e -> AnswerSse.of(requestId, conversationId, e, after))
             .onErrorResume(
                 TimeoutException.class,
                 e ->

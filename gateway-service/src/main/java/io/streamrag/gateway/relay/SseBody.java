@@ -19,14 +19,19 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class SseBody {
 
+  /** What Spring's own SSE writer declares: the events are UTF-8, and the client is told so. */
+  private static final MediaType UTF8_EVENT_STREAM =
+      new MediaType(MediaType.TEXT_EVENT_STREAM, StandardCharsets.UTF_8);
+
   private SseBody() {}
 
   /** The body of a {@code text/event-stream} response made of {@code groups}. */
   public static <T> BodyInserter<Flux<List<ServerSentEvent<T>>>, ReactiveHttpOutputMessage> of(
       Flux<List<ServerSentEvent<T>>> groups, JsonMapper json) {
     return (message, context) -> {
-      if (message.getHeaders().getContentType() == null) {
-        message.getHeaders().setContentType(MediaType.TEXT_EVENT_STREAM);
+      var type = message.getHeaders().getContentType();
+      if (type == null || type.getCharset() == null) {
+        message.getHeaders().setContentType(UTF8_EVENT_STREAM);
       }
       var buffers = message.bufferFactory();
       return message.writeAndFlushWith(

@@ -36,7 +36,7 @@ class ChatEndpointTest extends ChatEndpointContext {
             .expectStatus()
             .isOk()
             .expectHeader()
-            .contentTypeCompatibleWith(MediaType.TEXT_EVENT_STREAM)
+            .contentType("text/event-stream;charset=UTF-8")
             .returnResult(SSE)
             .getResponseBody()
             .filter(e -> e.event() != null)

@@ -76,7 +76,7 @@ class StreamResumeTest {
     }
 
     // Then together the two parts are the whole answer, each event once, in order (the two trace
-    // steps of one record share its id)
+    // steps of one record have an id each)
     var all = new ArrayList<>(before);
     all.addAll(after);
     assertThat(all)
@@ -88,9 +88,9 @@ class StreamResumeTest {
             requestId + ":3",
             requestId + ":4",
             requestId + ":5",
-            requestId + ":5",
             requestId + ":6",
-            requestId + ":7");
+            requestId + ":7",
+            requestId + ":8");
     assertThat(all)
         .extracting(RawSse.Event::name)
         .containsExactly(

@@ -20,8 +20,10 @@ import org.springframework.scheduling.TaskScheduler;
 
 /**
  * The events of one answer, in order, on the answers topic: keyed by request id (so they share a
- * partition and keep their order) and numbered by {@code seq}. Nothing waits for the broker but the
- * final event, which waits until it has every event of the answer. Tokens are grouped by {@link
+ * partition and keep their order) and numbered by {@code seq}, which counts the events a client
+ * sees: a record of k trace steps is numbered {@code seq} and the next one {@code seq + k}, so each
+ * step has an event id of its own to resume after. Nothing waits for the broker but the final
+ * event, which waits until it has every event of the answer. Tokens are grouped by {@link
  * TokenBatching}: the first goes out at once, later ones at most one record per linger; a group
  * still held when no other event comes is sent by the scheduler at the linger's end. Trace steps
  * are grouped too: held until the next event of another kind (or the linger's end) and sent as one
@@ -134,6 +136,7 @@ public final class AnswerStream {
       pending = null;
     }
     send(TraceSteps.set(event(AnswerEventType.TRACE), heldSteps));
+    seq += heldSteps.size() - 1; // each step is an event of its own on the client's stream
     heldSteps.clear();
   }
 

@@ -180,6 +180,8 @@ class AnswerStreamTest {
     assertThat(TraceSteps.of(events.get(0)))
         .extracting(TraceStep::getStep)
         .containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+    // And each step keeps an event number of its own on the client's stream: the token is the 17th
+    assertThat(events).extracting(AnswerEvent::getSeq).containsExactly(0, 16, 17);
   }
 
   @Test
