@@ -17,6 +17,9 @@ import java.util.Map;
  * @param mrrByDenseWeight every dense weight tried (lexical 1), and its figure
  * @param reason why these weights, in words
  * @param calibratedAt when
+ * @param chosen whether the figures chose these weights; if not (too few chunks, or both legs find
+ *     the documents), the KB keeps the configured weight of each question's language, which these
+ *     only echo
  */
 public record Calibration(
     String kb,
@@ -29,4 +32,5 @@ public record Calibration(
     double fusedMrr,
     Map<String, Double> mrrByDenseWeight,
     String reason,
-    Instant calibratedAt) {}
+    Instant calibratedAt,
+    boolean chosen) {}

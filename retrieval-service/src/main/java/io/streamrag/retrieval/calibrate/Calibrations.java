@@ -40,7 +40,7 @@ public final class Calibrations implements KbFusion {
   @Override
   public Optional<Weights> of(String kb) {
     var c = byKb.get(kb);
-    return c == null
+    return c == null || !c.chosen()
         ? Optional.empty()
         : Optional.of(new Weights(c.lexicalWeight(), c.denseWeight()));
   }

@@ -112,7 +112,8 @@ public final class FusionCalibration {
           lexicalMrr,
           Map.of(),
           "the embedder reads none of this KB's languages: lexical alone",
-          clock.instant());
+          clock.instant(),
+          true);
     }
     double denseMrr = mrr(pseudo, lexical, vectorRanks, 0, 1);
     var byWeight = new LinkedHashMap<String, Double>();
@@ -150,7 +151,8 @@ public final class FusionCalibration {
                   + " configured weights",
               denseMrr,
               lexicalMrr),
-          clock.instant());
+          clock.instant(),
+          false);
     }
     bestMrr = byWeight.get(String.format(Locale.ROOT, "%.2f", bestWeight));
     double bestLeg = Math.max(lexicalMrr, denseMrr);
@@ -167,7 +169,8 @@ public final class FusionCalibration {
           round(bestLeg),
           byWeight,
           (denseAlone ? "dense" : "lexical") + " alone beat every fusion by more than " + TIE,
-          clock.instant());
+          clock.instant(),
+          true);
     }
     return new Calibration(
         kb,
@@ -181,13 +184,14 @@ public final class FusionCalibration {
         byWeight,
         String.format(
             Locale.ROOT, "dense weight %.2f found the pseudo-queries' documents best", bestWeight),
-        clock.instant());
+        clock.instant(),
+        true);
   }
 
   /** The configured weights, for a KB that cannot be calibrated, and why. */
   public Calibration configured(String kb, int chunks, String reason) {
     return new Calibration(
-        kb, 1, defaultDenseWeight, 0, chunks, 0, 0, 0, Map.of(), reason, clock.instant());
+        kb, 1, defaultDenseWeight, 0, chunks, 0, 0, 0, Map.of(), reason, clock.instant(), false);
   }
 
   private SearchQuery leg(

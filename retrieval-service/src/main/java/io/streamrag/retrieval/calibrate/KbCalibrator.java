@@ -157,10 +157,16 @@ public final class KbCalibrator implements HealthIndicator, AutoCloseable {
     return c;
   }
 
-  /** The configured dense weight of the language most of the chunks are in. */
+  /**
+   * The configured dense weight the calibration starts from: that of the language most of the
+   * chunks the embedder reads are in. Only questions in such a language ever use a KB's weights
+   * (others search lexically), so a KB mostly in Persian is still judged by its English weight.
+   */
   private double configuredDense(List<StoredChunk> chunks) {
     var counts = new HashMap<String, Integer>();
-    chunks.forEach(c -> counts.merge(c.language(), 1, Integer::sum));
+    chunks.stream()
+        .filter(c -> embedder.reads(c.language()))
+        .forEach(c -> counts.merge(c.language(), 1, Integer::sum));
     String language =
         counts.entrySet().stream()
             .max(java.util.Map.Entry.comparingByValue())

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.feed.KnowledgeChanges;
+import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.search.KbFusion;
 import io.streamrag.retrieval.store.DelegatingStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
+import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.schemas.Scopes;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +19,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,11 +64,17 @@ class KbCalibratorTest {
       assertThat(orchard.queries()).isPositive();
       assertThat(orchard.chunks()).isEqualTo(40);
       assertThat(calibrations.of("orchard"))
-          .contains(new KbFusion.Weights(orchard.lexicalWeight(), orchard.denseWeight()));
+          .isEqualTo(
+              orchard.chosen()
+                  ? Optional.of(
+                      new KbFusion.Weights(orchard.lexicalWeight(), orchard.denseWeight()))
+                  : Optional.empty());
       var tiny = calibrations.calibration("tiny").orElseThrow();
       assertThat(tiny.queries()).isZero();
       assertThat(tiny.reason()).contains("fewer than 30 chunks");
       assertThat(tiny.denseWeight()).isEqualTo(1.0);
+      assertThat(tiny.chosen()).isFalse();
+      assertThat(calibrations.of("tiny")).isEmpty(); // each question's own configured weight
       store.checkpoint(Map.of(0, 1L));
     }
     try (var reopened = open(dir)) {
@@ -71,6 +82,40 @@ class KbCalibratorTest {
       assertThat(restored.all()).extracting(Calibration::kb).containsExactly("orchard", "tiny");
       assertThat(restored.calibration("orchard").orElseThrow().mrrByDenseWeight())
           .hasSize(FusionCalibration.DENSE_WEIGHTS.length);
+    }
+  }
+
+  @Test
+  void aKbMostlyInPersianStillSearchesItsEnglishQuestionsWithTheEnglishDenseWeight() {
+    var changes = new KnowledgeChanges(clock());
+    try (var store = open(null)) {
+      // Given a KB of 20 Persian chunks (dense weight 0 configured for Persian) and 5 English ones
+      for (int i = 0; i < 20; i++) {
+        FusionCalibrationTest.index(
+            store, "mixed", "fa-" + i, "راهنمای آبیاری باغ شماره " + i + " در فصل بهار", "fa");
+      }
+      for (int i = 0; i < 5; i++) {
+        String topic = FusionCalibrationTest.TOPICS.get(i);
+        FusionCalibrationTest.index(store, "mixed", "en-" + i, "Guide " + i + "\n" + topic, "en");
+      }
+      store.refresh();
+      var calibrations = new Calibrations(store, JSON);
+      var calibrator = calibrator(store, changes, calibrations, List.of());
+
+      // When it is calibrated (too few chunks to ask: the configured weights)
+      changes.changed("mixed");
+      now = now.plusSeconds(11);
+      assertThat(calibrator.pass()).containsExactly("mixed");
+
+      // Then what it shows is the English weight, the one its English questions are searched with
+      var mixed = calibrations.calibration("mixed").orElseThrow();
+      assertThat(mixed.denseWeight()).isEqualTo(1.0);
+      // and it imposes nothing: an English question keeps dense 1.0, a Persian one lexical alone
+      assertThat(calibrations.of("mixed")).isEmpty();
+      var policy = new FusionPolicy(SEARCH, FusionCalibrationTest.EMBEDDER, calibrations);
+      var filter = new TenantFilter(Set.of(Scopes.GLOBAL_SENSOR), Set.of("mixed"));
+      assertThat(policy.query("orchard irrigation", "en", filter, 7).denseWeight()).isEqualTo(1.0);
+      assertThat(policy.query("آبیاری باغ", "fa", filter, 7).denseWeight()).isZero();
     }
   }
 
