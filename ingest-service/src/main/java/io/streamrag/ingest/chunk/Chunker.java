@@ -33,10 +33,13 @@ public final class Chunker {
     if (stripped.isEmpty()) {
       return List.of();
     }
-    List<int[]> tokens = Tokens.spans(text);
-    if (tokens.size() <= maxTokens) {
+    // Most texts of a live feed (a snapshot's sections) are one chunk: a token is at least one
+    // UTF-8 byte, so a text of no more bytes than the limit needs no tokenizer at all, and counting
+    // costs less than locating every token
+    if (utf8Length(text) <= maxTokens || Tokens.count(text) <= maxTokens) {
       return List.of(stripped);
     }
+    List<int[]> tokens = Tokens.spans(text);
     var chunks = new ArrayList<String>();
     int start = 0;
     while (start < tokens.size()) {
@@ -59,6 +62,27 @@ public final class Chunker {
       start = wordStartFrom(text, tokens, Math.max(end - overlapTokens, start + 1), end);
     }
     return chunks;
+  }
+
+  /** The UTF-8 length of {@code text}, without encoding it. */
+  static int utf8Length(String text) {
+    int bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
   }
 
   /** How many tokens a text has. */

@@ -21,6 +21,27 @@ class ChunkerTest {
   }
 
   @Test
+  void theByteBoundThatSparesTheTokenizerIsTheTextsUtf8Length() {
+    for (String text :
+        List.of("", "soil 20 %", "رطوبت خاک ۲۰ درصد", "التبخر النتحي", "frost ❄ 🌾 wheat", "é")) {
+      assertThat(Chunker.utf8Length(text))
+          .isEqualTo(text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+      // and no text has more o200k tokens than UTF-8 bytes, which is what the bound relies on
+      assertThat(Tokens.count(text)).isLessThanOrEqualTo(Chunker.utf8Length(text));
+    }
+  }
+
+  @Test
+  void aTextOverTheLimitInTokensIsCutEvenWhenItIsShortInCharacters() {
+    // 40 Persian words: few characters for a 30-token limit, but more tokens than that
+    String text = String.join(" ", java.util.Collections.nCopies(40, "آبیاری"));
+    var chunks = new Chunker(30, 5).split(text);
+    assertThat(chunks)
+        .hasSizeGreaterThan(1)
+        .allSatisfy(c -> assertThat(Tokens.count(c)).isLessThanOrEqualTo(30));
+  }
+
+  @Test
   void aBlankTextHasNoChunk() {
     assertThat(new Chunker(500, 50).split("  \n ")).isEmpty();
   }
