@@ -1,6 +1,7 @@
 package io.streamrag.gateway.chat;
 
 import io.streamrag.gateway.relay.EventIds;
+import io.streamrag.gateway.trace.TraceStepJson;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.TraceStep;
@@ -46,23 +47,7 @@ final class AnswerSse {
   }
 
   private static ServerSentEvent<Object> trace(String requestId, int seq, TraceStep t) {
-    var data = new LinkedHashMap<String, Object>();
-    data.put("step", t.getStep());
-    data.put("kind", t.getKind());
-    if (t.getPart() != null) {
-      data.put("part", t.getPart());
-    }
-    if (t.getQuery() != null) {
-      data.put("query", t.getQuery());
-    }
-    if (!t.getKbs().isEmpty()) {
-      data.put("kbs", t.getKbs());
-    }
-    if (t.getSource() != null) {
-      data.put("source", t.getSource());
-    }
-    data.put("detail", t.getDetail());
-    return ServerSentEvent.builder((Object) data)
+    return ServerSentEvent.builder((Object) TraceStepJson.of(t))
         .event("trace")
         .id(EventIds.of(requestId, seq))
         .build();

@@ -1,10 +1,10 @@
 package io.streamrag.gateway.openai;
 
 import io.streamrag.gateway.chat.NeedsHumanJson;
+import io.streamrag.gateway.trace.TraceStepJson;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerMeta;
-import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,7 +47,7 @@ final class Extension {
                 "score",
                 c.getScore()));
       }
-      case TRACE -> TraceSteps.of(e).forEach(t -> trace.add(step(t)));
+      case TRACE -> TraceSteps.of(e).forEach(t -> trace.add(TraceStepJson.of(t)));
       case NEEDS_HUMAN -> needsHuman = NeedsHumanJson.of(e.getNeedsHuman());
       default -> {}
     }
@@ -99,25 +99,5 @@ final class Extension {
         "prompt_tokens", done.getPromptTokens(),
         "completion_tokens", done.getCompletionTokens(),
         "total_tokens", done.getPromptTokens() + done.getCompletionTokens());
-  }
-
-  private static Map<String, Object> step(TraceStep t) {
-    var step = new LinkedHashMap<String, Object>();
-    step.put("step", t.getStep());
-    step.put("kind", t.getKind());
-    if (t.getPart() != null) {
-      step.put("part", t.getPart());
-    }
-    if (t.getQuery() != null) {
-      step.put("query", t.getQuery());
-    }
-    if (!t.getKbs().isEmpty()) {
-      step.put("kbs", t.getKbs());
-    }
-    if (t.getSource() != null) {
-      step.put("source", t.getSource());
-    }
-    step.put("detail", t.getDetail());
-    return step;
   }
 }

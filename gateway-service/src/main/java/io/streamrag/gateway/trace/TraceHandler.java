@@ -7,11 +7,9 @@ import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.ConversationAction;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import io.streamrag.schemas.chat.ConversationRequested;
-import io.streamrag.schemas.chat.TraceStep;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -68,7 +66,7 @@ public final class TraceHandler {
               }
               var body = new LinkedHashMap<String, Object>();
               body.put("request_id", requestId);
-              body.put("steps", reply.getTrace().stream().map(TraceHandler::step).toList());
+              body.put("steps", reply.getTrace().stream().map(TraceStepJson::of).toList());
               return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
             })
         .onErrorResume(
@@ -76,25 +74,5 @@ public final class TraceHandler {
             e ->
                 Refusals.respond(
                     503, "memory_unavailable", "traces did not answer in time; try again shortly"));
-  }
-
-  private static Map<String, Object> step(TraceStep t) {
-    var step = new LinkedHashMap<String, Object>();
-    step.put("step", t.getStep());
-    step.put("kind", t.getKind());
-    if (t.getPart() != null) {
-      step.put("part", t.getPart());
-    }
-    if (t.getQuery() != null) {
-      step.put("query", t.getQuery());
-    }
-    if (!t.getKbs().isEmpty()) {
-      step.put("kbs", t.getKbs());
-    }
-    if (t.getSource() != null) {
-      step.put("source", t.getSource());
-    }
-    step.put("detail", t.getDetail());
-    return step;
   }
 }
