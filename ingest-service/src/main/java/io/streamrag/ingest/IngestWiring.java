@@ -86,6 +86,15 @@ class IngestWiring {
         meters);
   }
 
+  /**
+   * A reading's way through ingest, run before readiness so the first readings find it compiled.
+   */
+  @Bean
+  IngestWarmUp ingestWarmUp(SnapshotIndexer snapshotIndexer, ChunkIndexer indexer) {
+    return new IngestWarmUp(
+        new SnapshotFolder(new SnapshotText()), snapshotIndexer, indexer.embedder());
+  }
+
   @Bean(destroyMethod = "close")
   SnapshotIndexer snapshotIndexer(
       Chunker chunker,

@@ -11,6 +11,7 @@ import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -98,26 +99,34 @@ public final class SnapshotIndexer implements AutoCloseable {
 
   /** Indexes every section of a snapshot; unchanged chunks cost a hash, not an embedding. */
   public void index(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
+    // an absent section indexes no chunks, which removes what was there, if anything
+    drafts(snapshot).forEach((source, drafts) -> indexer.index(source, drafts, receivedAt, out));
+  }
+
+  /**
+   * The chunks of each section of a snapshot, by index source, in the order of {@link #SECTIONS}:
+   * none for a section the snapshot does not have.
+   */
+  public Map<String, List<ChunkDraft>> drafts(SensorSnapshotUpdated snapshot) {
     String sensor = snapshot.getSensorUuid();
-    var present = new ArrayList<String>();
+    var bySource = new LinkedHashMap<String, List<ChunkDraft>>();
+    for (String name : SECTIONS) {
+      bySource.put(source(sensor, name), List.of());
+    }
     for (var section : text.sections(snapshot)) {
-      present.add(section.name());
-      String source = source(sensor, section.name());
       var drafts = new ArrayList<ChunkDraft>();
       for (var rendering : section.renderings()) {
-        add(drafts, rendering.text(), rendering.meaning(), source, sensor, rendering.language());
+        add(
+            drafts,
+            rendering.text(),
+            rendering.meaning(),
+            source(sensor, section.name()),
+            sensor,
+            rendering.language());
       }
-      indexer.index(source, drafts, receivedAt, out);
+      bySource.put(source(sensor, section.name()), drafts);
     }
-    for (String name : SECTIONS) {
-      if (!present.contains(name)) {
-        indexer.index(
-            source(sensor, name),
-            List.of(),
-            receivedAt,
-            out); // removes what was there, if anything
-      }
-    }
+    return bySource;
   }
 
   /** The index source of one section of a sensor's snapshot, also shown in citations. */
