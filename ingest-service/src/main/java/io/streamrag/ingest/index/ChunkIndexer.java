@@ -1,6 +1,7 @@
 package io.streamrag.ingest.index;
 
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.embedding.CachedEmbedder;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
@@ -23,8 +24,9 @@ import org.springframework.stereotype.Component;
 /**
  * Turns the chunks of one source into index changes: embeds only chunks whose content changed since
  * the source's manifest (or all of them after a model change), upserts them, deletes chunks that
- * disappeared, then records the new manifest. Point ids are UUIDv5 of source and position, so
- * redelivery and replay overwrite instead of duplicating.
+ * disappeared, then records the new manifest. A window embedded lately is not embedded again
+ * ({@link CachedEmbedder}). Point ids are UUIDv5 of source and position, so redelivery and replay
+ * overwrite instead of duplicating.
  */
 @Component
 public class ChunkIndexer {
@@ -39,7 +41,8 @@ public class ChunkIndexer {
       TopicView<ChunkManifest> manifests,
       Clock clock,
       IngestProperties properties) {
-    this.embedder = embedder;
+    // a reading whose meaning did not change (only its values did) reuses the window's vector
+    this.embedder = new CachedEmbedder(embedder, CachedEmbedder.ENTRIES);
     this.manifests = manifests;
     this.clock = clock;
     this.batchSize = properties.embeddingBatchSize();

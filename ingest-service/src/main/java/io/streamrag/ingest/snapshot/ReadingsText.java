@@ -9,7 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** The readings section of a snapshot's text: latest values, then the last 24 hours' trends. */
+/**
+ * The readings section of a snapshot's text: latest values, then the last 24 hours' trends. Its
+ * meaning (what the embedder reads) names the measurements and their trends but no number: numbers
+ * place nothing a vector can compare (the lexical leg matches them), and without them the meaning
+ * of a sensor's readings changes only when a trend turns, so most readings cost no embedding
+ * (ingest keeps the vectors of recent meanings).
+ */
 final class ReadingsText {
 
   private ReadingsText() {}
@@ -88,6 +94,12 @@ final class ReadingsText {
     var trendEn = new ArrayList<String>();
     var trendFa = new ArrayList<String>();
     var trendAr = new ArrayList<String>();
+    var namesEn = new ArrayList<String>();
+    var namesFa = new ArrayList<String>();
+    var namesAr = new ArrayList<String>();
+    var turnsEn = new ArrayList<String>();
+    var turnsFa = new ArrayList<String>();
+    var turnsAr = new ArrayList<String>();
     for (Line line : LINES) {
       Double v = line.value().apply(s);
       if (v == null) {
@@ -96,6 +108,9 @@ final class ReadingsText {
       en.add(value(line.en(), v));
       fa.add(value(line.fa(), v));
       ar.add(value(line.ar(), v));
+      namesEn.add(line.en().name());
+      namesFa.add(line.fa().name());
+      namesAr.add(line.ar().name());
       var hours = s.getHistory().stream().filter(h -> h.getField().equals(line.field())).toList();
       if (hours.stream().mapToInt(HourlyStat::getCount).sum() < 2) {
         continue;
@@ -105,6 +120,11 @@ final class ReadingsText {
       double change = hours.get(hours.size() - 1).getLast() - hours.get(0).getFirst();
       boolean steady = Math.abs(change) < line.trend();
       String size = number(Math.abs(change));
+      turnsEn.add(line.en().name() + (steady ? " steady" : change > 0 ? " rising" : " falling"));
+      turnsFa.add(
+          line.fa().name() + (steady ? " ثابت" : change > 0 ? " در حال افزایش" : " در حال کاهش"));
+      turnsAr.add(
+          line.ar().name() + (steady ? " ثابتة" : change > 0 ? " في ارتفاع" : " في انخفاض"));
       trendEn.add(
           line.en().name()
               + " "
@@ -135,11 +155,20 @@ final class ReadingsText {
     return SnapshotText.section(
         "readings",
         "Current soil readings of your sensor " + sensor + ", measured " + when + ": " + valuesEn,
-        "Current soil readings of your sensor: " + valuesEn,
+        "Current soil readings of your sensor: "
+            + String.join(", ", namesEn)
+            + "."
+            + history(" Last 24 hours: ", turnsEn, ", "),
         "آخرین داده‌های خاک حسگر شما " + sensor + "، اندازه‌گیری‌شده در " + when + ": " + valuesFa,
-        "آخرین داده‌های خاک حسگر شما: " + valuesFa,
+        "آخرین داده‌های خاک حسگر شما: "
+            + String.join("، ", namesFa)
+            + "."
+            + history(" در 24 ساعت گذشته: ", turnsFa, "، "),
         "آخر قراءات التربة من مستشعرك " + sensor + "، المقيسة في " + when + ": " + valuesAr,
-        "آخر قراءات التربة من مستشعرك: " + valuesAr);
+        "آخر قراءات التربة من مستشعرك: "
+            + String.join("، ", namesAr)
+            + "."
+            + history(" خلال الـ24 ساعة الماضية: ", turnsAr, "، "));
   }
 
   private static String value(Label label, double v) {

@@ -88,6 +88,31 @@ class SnapshotFolderTest {
   }
 
   @Test
+  void theEmbedderReadsTheMeasurementsAndTheirTrendsButNoNumberSoNewValuesKeepTheSameMeaning() {
+    var text = new SnapshotText();
+    var first = folder.fold(null, reading(SENSOR, "e1", T0, 30.0, null)).orElseThrow();
+    var falling = folder.fold(first, reading(SENSOR, "e2", T0.plusSeconds(60), 25.0, null));
+    var fallingMore =
+        folder.fold(falling.orElseThrow(), reading(SENSOR, "e3", T0.plusSeconds(120), 21.5, null));
+    var rising =
+        folder.fold(
+            fallingMore.orElseThrow(), reading(SENSOR, "e4", T0.plusSeconds(180), 40.0, null));
+
+    var meaning = text.sections(fallingMore.orElseThrow()).get(0).in("en").meaning();
+    assertThat(meaning)
+        .isEqualTo(
+            "Current soil readings of your sensor: soil moisture. Last 24 hours: soil moisture"
+                + " falling.");
+    assertThat(text.sections(falling.orElseThrow()).get(0).in("en").meaning()).isEqualTo(meaning);
+    assertThat(text.sections(rising.orElseThrow()).get(0).in("en").meaning())
+        .endsWith("soil moisture rising.");
+    assertThat(text.sections(fallingMore.orElseThrow()).get(0).in("fa").meaning())
+        .isEqualTo(
+            "آخرین داده‌های خاک حسگر شما: رطوبت خاک. در 24 ساعت گذشته: رطوبت خاک در حال کاهش.");
+    assertThat(text.sections(fallingMore.orElseThrow()).get(0).in("en").text()).contains("21.5 %");
+  }
+
+  @Test
   void readingsMoreThan24HoursOldLeaveTheHistory() {
     var old = folder.fold(null, reading(SENSOR, "e1", T0, 50.0, null)).orElseThrow();
 

@@ -1,5 +1,6 @@
 package io.streamrag.retrieval.generation;
 
+import io.streamrag.kit.embedding.CachedEmbedder;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.feed.IndexFeed;
 import io.streamrag.retrieval.generation.Generation.Kind;
@@ -80,8 +81,7 @@ public final class IndexGenerations implements AutoCloseable {
   private final Clock clock;
   private final AtomicReference<Generation> current = new AtomicReference<>();
   private final Embedder queryEmbedder =
-      new QueryEmbeddingCache(
-          new LiveEmbedder(() -> current.get().embedder()), QueryEmbeddingCache.ENTRIES);
+      new CachedEmbedder(new LiveEmbedder(() -> current.get().embedder()), CachedEmbedder.ENTRIES);
   private final List<GenerationStatus.Switched> history = new ArrayList<>();
   private final List<Generation> retiring = new ArrayList<>();
   private Generation building;
@@ -153,7 +153,7 @@ public final class IndexGenerations implements AutoCloseable {
 
   /**
    * Questions are embedded by the model of the generation that serves, each question once while it
-   * stays in the shared {@link QueryEmbeddingCache}.
+   * stays in the shared {@link CachedEmbedder}.
    */
   public Embedder queryEmbedder() {
     return queryEmbedder;

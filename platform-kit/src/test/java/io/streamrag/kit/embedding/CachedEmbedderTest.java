@@ -1,22 +1,21 @@
-package io.streamrag.retrieval.generation;
+package io.streamrag.kit.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.embedding.OnnxEmbedder;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The bundled MiniLM model, with a count of the texts it really embedded. */
-class QueryEmbeddingCacheTest {
+class CachedEmbedderTest {
 
   static final Embedder MINI_LM = OnnxEmbedder.bundledMiniLm(Runnable::run);
 
   /** The real model under another id, counting its calls. */
   static final class Counted implements Embedder {
     final AtomicInteger embedded = new AtomicInteger();
+    final AtomicInteger calls = new AtomicInteger();
     volatile String id = MINI_LM.modelId();
 
     @Override
@@ -47,14 +46,21 @@ class QueryEmbeddingCacheTest {
 
     @Override
     public List<float[]> embedAll(List<String> texts) {
-      return texts.stream().map(this::embed).toList();
+      calls.incrementAndGet();
+      embedded.addAndGet(texts.size());
+      return MINI_LM.embedAll(texts);
+    }
+
+    @Override
+    public List<String> windows(String heading, String text) {
+      return MINI_LM.windows(heading, text);
     }
   }
 
   @Test
   void aQuestionAskedAgainGetsTheSameVectorWithoutBeingEmbeddedAgain() {
     var model = new Counted();
-    var cache = new QueryEmbeddingCache(model, 16);
+    var cache = new CachedEmbedder(model, 16);
 
     float[] first = cache.embed("how much water does maize need in July");
     float[] again = cache.embed("how much water does maize need in July");
@@ -67,7 +73,7 @@ class QueryEmbeddingCacheTest {
   @Test
   void afterASwitchToAnotherModelTheQuestionIsEmbeddedByIt() {
     var model = new Counted();
-    var cache = new QueryEmbeddingCache(model, 16);
+    var cache = new CachedEmbedder(model, 16);
     cache.embed("nitrogen for wheat");
 
     model.id = "another-model";
@@ -78,7 +84,7 @@ class QueryEmbeddingCacheTest {
 
   @Test
   void aVectorChangedByItsCallerDoesNotChangeTheNextAnswer() {
-    var cache = new QueryEmbeddingCache(new Counted(), 16);
+    var cache = new CachedEmbedder(new Counted(), 16);
     float[] first = cache.embed("drip irrigation");
     float expected = first[0];
 
@@ -90,7 +96,7 @@ class QueryEmbeddingCacheTest {
   @Test
   void itKeepsAtMostItsBound() {
     var model = new Counted();
-    var cache = new QueryEmbeddingCache(model, 2);
+    var cache = new CachedEmbedder(model, 2);
     for (String q : List.of("a", "b", "c", "d", "e", "f")) {
       cache.embed(q);
     }
@@ -99,5 +105,36 @@ class QueryEmbeddingCacheTest {
     List.of("a", "b", "c", "d", "e", "f").forEach(cache::embed);
 
     assertThat(model.embedded.get()).isGreaterThanOrEqualTo(4);
+  }
+
+  @Test
+  void aBatchEmbedsOnlyTheTextsNotKeptInOneCallAndKeepsTheOrder() {
+    var model = new Counted();
+    var cache = new CachedEmbedder(model, 16);
+    cache.embed("soil moisture falling");
+    model.embedded.set(0);
+    model.calls.set(0);
+
+    var vectors =
+        cache.embedAll(
+            List.of(
+                "soil pH steady", "soil moisture falling", "nitrogen rising", "soil pH steady"));
+
+    assertThat(model.calls).hasValue(1);
+    assertThat(model.embedded).hasValue(2);
+    assertThat(vectors.get(0)).containsExactly(MINI_LM.embed("soil pH steady"));
+    assertThat(vectors.get(1)).containsExactly(MINI_LM.embed("soil moisture falling"));
+    assertThat(vectors.get(2)).containsExactly(MINI_LM.embed("nitrogen rising"));
+    assertThat(vectors.get(3)).containsExactly(vectors.get(0));
+  }
+
+  @Test
+  void aLongTextIsCutByTheModelsOwnTokenizerNotByTheDefaultCount() {
+    String longText = "Drip irrigation saves water in loam soils. ".repeat(60);
+    var cache = new CachedEmbedder(new Counted(), 16);
+
+    assertThat(cache.windows("Irrigation", longText))
+        .isEqualTo(MINI_LM.windows("Irrigation", longText))
+        .hasSizeGreaterThan(1);
   }
 }

@@ -1,0 +1,100 @@
+package io.streamrag.kit.embedding;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An embedder that keeps the vectors of the texts it embedded last: a text seen again is not
+ * embedded again. Retrieval keeps questions' vectors (the same words in another chat, the evidence
+ * loop searching a rewrite's parts again); ingest keeps chunks' windows, so a sensor's new reading
+ * whose meaning did not change (its values did, which the embedder does not read) costs no
+ * embedding. Keyed by the model's id and the text, so after a switch to another model the old
+ * model's vector is never returned. Bounded (least recently used out first, about 1.5 KB per vector
+ * at 384 dimensions). Windows are the model's own: the cache changes what is embedded, never how a
+ * text is cut.
+ */
+public final class CachedEmbedder implements Embedder {
+
+  /** The bound both services use: 4,096 vectors, about 6 MB at 384 dimensions. */
+  public static final int ENTRIES = 4_096;
+
+  private record Key(String model, String text) {}
+
+  private final Embedder embedder;
+  private final Cache<Key, float[]> vectors;
+
+  public CachedEmbedder(Embedder embedder, int entries) {
+    this.embedder = embedder;
+    // upkeep (eviction) on the calling thread: no pool of its own, the bound holds at once
+    this.vectors = Caffeine.newBuilder().maximumSize(entries).executor(Runnable::run).build();
+  }
+
+  @Override
+  public String modelId() {
+    return embedder.modelId();
+  }
+
+  @Override
+  public int dimension() {
+    return embedder.dimension();
+  }
+
+  @Override
+  public int maxTokens() {
+    return embedder.maxTokens();
+  }
+
+  @Override
+  public Set<String> languages() {
+    return embedder.languages();
+  }
+
+  @Override
+  public List<String> windows(String heading, String text) {
+    return embedder.windows(heading, text);
+  }
+
+  /** The text's vector, embedded on the first call for this model and text only. */
+  @Override
+  public float[] embed(String text) {
+    return embedAll(List.of(text)).get(0);
+  }
+
+  /** The texts' vectors; the ones not kept are embedded together, in one call. */
+  @Override
+  public List<float[]> embedAll(List<String> texts) {
+    String model = embedder.modelId();
+    var missing = new LinkedHashSet<String>();
+    for (String text : texts) {
+      if (vectors.getIfPresent(new Key(model, text)) == null) {
+        missing.add(text);
+      }
+    }
+    var fresh = new HashMap<String, float[]>();
+    if (!missing.isEmpty()) {
+      var order = List.copyOf(missing);
+      var embedded = embedder.embedAll(order);
+      for (int i = 0; i < order.size(); i++) {
+        fresh.put(order.get(i), embedded.get(i));
+        vectors.put(new Key(model, order.get(i)), embedded.get(i));
+      }
+    }
+    var out = new ArrayList<float[]>(texts.size());
+    for (String text : texts) {
+      float[] vector = fresh.get(text);
+      if (vector == null) {
+        vector = vectors.getIfPresent(new Key(model, text));
+      }
+      if (vector == null) { // evicted between the two looks: embed it now
+        vector = embedder.embed(text);
+      }
+      out.add(vector.clone());
+    }
+    return out;
+  }
+}
