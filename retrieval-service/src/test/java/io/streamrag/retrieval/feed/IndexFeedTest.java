@@ -67,6 +67,29 @@ class IndexFeedTest {
   }
 
   @Test
+  void aBurstOfChangesIsMadeSearchableTogetherAtMostOneRefreshPer20Milliseconds() throws Exception {
+    var store = new CountingStore(LuceneChunkStore.open(null, 2, MODEL));
+    try (var feed = feed(store)) {
+      feed.start();
+      assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
+      long before = store.size();
+      store.refreshes.set(0);
+      long start = System.nanoTime();
+
+      for (int i = 0; i < 300; i++) {
+        KAFKA.publish(Topics.INDEX_CHANGES.name(), "burst-" + i, change("burst-" + i, MODEL));
+      }
+      await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 300);
+
+      long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+      assertThat(store.refreshes.get())
+          .isPositive()
+          .isLessThanOrEqualTo(elapsedMs / IndexFeed.REFRESH_AT_MOST_EVERY.toMillis() + 1)
+          .isLessThan(300);
+    }
+  }
+
+  @Test
   void theFeedTellsWhichKnowledgeBasesGlobalKnowledgeChangedButNotASensorsData() throws Exception {
     var store = LuceneChunkStore.open(null, 2, MODEL);
     var knowledge = new KnowledgeChanges(Clock.systemUTC());
@@ -226,6 +249,21 @@ class IndexFeedTest {
         .setSourceReceivedAt(Instant.now())
         .setChangedAt(Instant.now())
         .build();
+  }
+
+  /** A store that counts how often its changes were made searchable. */
+  static final class CountingStore extends DelegatingStore {
+    final AtomicLong refreshes = new AtomicLong();
+
+    CountingStore(ChunkStore store) {
+      super(store);
+    }
+
+    @Override
+    public void refresh() {
+      refreshes.incrementAndGet();
+      store.refresh();
+    }
   }
 
   /** A store that refuses every write until a moment passes, like Qdrant being restarted. */
