@@ -34,7 +34,9 @@ declare -A PORT=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=80
 # The JIT: C2 was the largest CPU user of every process (bridge 87 s, ingest 80 s, retrieval 49 s,
 # llm 41 s, gateway 30 s of C2 compiler thread in the first 28 minutes, measured from /proc), on
 # two cores shared by seven JVMs. Services whose work is framework code (Netty, Kafka clients,
-# Avro, JSON, Spring) stop at C1; retrieval (Lucene scoring, HNSW) and the broker keep C2.
+# Avro, JSON, Spring) stop at C1; retrieval (Lucene scoring, HNSW) and the broker keep C2. With
+# retrieval at C1 too, 16 chat streams served 15-18 chats/s against 19-21 (README, issue 14). One
+# machine's choice: in Kubernetes each pod has its own CPU, and deploy/ keeps the JVM's default.
 declare -A JIT=([gateway-service]=-XX:TieredStopAtLevel=1 [sensor-bridge]=-XX:TieredStopAtLevel=1 [ingest-service]=-XX:TieredStopAtLevel=1 [retrieval-service]=-XX:+TieredCompilation [llm-service]=-XX:TieredStopAtLevel=1)
 declare -A HEAP=([gateway-service]=256m [sensor-bridge]=256m [ingest-service]=512m [retrieval-service]=512m [llm-service]=256m)
 BACKOFF_MAX=30   # seconds between a death and the restart: 1, 2, 4 … at most this
