@@ -18,6 +18,9 @@ public final class Chunker {
   private final int maxTokens;
   private final int overlapTokens;
 
+  /** Up to this many UTF-8 bytes per allowed token, a text is counted before it is split. */
+  static final int COUNT_FIRST_BYTES_PER_TOKEN = 8;
+
   public Chunker(int maxTokens, int overlapTokens) {
     if (overlapTokens >= maxTokens) {
       throw new IllegalArgumentException(
@@ -35,8 +38,12 @@ public final class Chunker {
     }
     // Most texts of a live feed (a snapshot's sections) are one chunk: a token is at least one
     // UTF-8 byte, so a text of no more bytes than the limit needs no tokenizer at all, and counting
-    // costs less than locating every token
-    if (utf8Length(text) <= maxTokens || Tokens.count(text) <= maxTokens) {
+    // costs less than locating every token. A text of many times the limit in bytes is surely
+    // several chunks (o200k averages 4-5 bytes per token in English, Persian and Arabic), so it is
+    // not counted first: a long document is tokenized once, not twice.
+    long bytes = utf8Length(text);
+    if (bytes <= maxTokens
+        || bytes <= COUNT_FIRST_BYTES_PER_TOKEN * maxTokens && Tokens.count(text) <= maxTokens) {
       return List.of(stripped);
     }
     List<int[]> tokens = Tokens.spans(text);
