@@ -12,13 +12,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -61,20 +59,18 @@ public final class IndexFeed implements AutoCloseable {
   private static final String LISTENER = "retrieval-index-feed";
 
   /**
-   * The pause after each poll (spring-kafka's idle between polls), so changes that arrive in a
-   * burst are applied and made searchable together: at most one refresh per 20 ms (and one small
-   * segment, which merges must rewrite later), where a refresh per poll made 100 readings/s cost a
-   * flush every few milliseconds (flushes and merges were 47 % of retrieval's CPU). A change that
-   * arrives while the feed waits in its poll is applied at once: only one that follows another
-   * within 20 ms waits, at most that long.
+   * The pause after each poll (spring-kafka's idle between polls): a burst of changes is applied
+   * and refreshed together, at most once per 20 ms. A refresh per poll made 100 readings/s flush
+   * every few milliseconds (flushes and merges: 47 % of retrieval's CPU). A change that arrives
+   * while the feed waits in its poll is applied at once; one that follows another waits at most 20
+   * ms.
    */
   static final Duration REFRESH_AT_MOST_EVERY = Duration.ofMillis(20);
 
   private final TopicReaders readers;
   private final String name;
   private final ChunkStore store;
-  private final Duration checkpointEvery;
-  private final TaskExecutor checkpointer;
+  private final FeedCheckpoints checkpoints;
   private final IndexChanges changes;
   private final Timer freshness;
   private final FreshnessLog freshnessLog;
@@ -82,13 +78,11 @@ public final class IndexFeed implements AutoCloseable {
   private final DeadLetterPublishingRecoverer deadLetters;
   private final ObservationRegistry observations;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
-  private final AtomicBoolean checkpointing = new AtomicBoolean();
   private final Map<TopicPartition, Long> handled = new ConcurrentHashMap<>();
   private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
   private Map<TopicPartition, Long> startEnd = Map.of();
   private final Map<TopicPartition, Long> startFrom = new ConcurrentHashMap<>();
   private MessageListenerContainer container;
-  private volatile long lastCheckpoint = System.nanoTime();
   private volatile Instant lastApplied = Instant.EPOCH;
 
   /**
@@ -138,8 +132,7 @@ public final class IndexFeed implements AutoCloseable {
     this.readers = readers;
     this.name = name;
     this.store = store;
-    this.checkpointEvery = checkpointEvery;
-    this.checkpointer = checkpointer;
+    this.checkpoints = new FeedCheckpoints(store, checkpointEvery, checkpointer);
     this.changes = new IndexChanges(model, reembedder);
     this.freshnessLog = freshnessLog;
     this.knowledgeChanges = knowledgeChanges;
@@ -204,15 +197,7 @@ public final class IndexFeed implements AutoCloseable {
 
   /** How far this feed has read towards the topic's ends at its start. */
   public FeedProgress progress() {
-    long applied = 0;
-    long target = 0;
-    for (var e : startEnd.entrySet()) {
-      long from = startFrom.getOrDefault(e.getKey(), 0L);
-      long at = positions.getOrDefault(e.getKey(), from);
-      target += Math.max(0, e.getValue() - from);
-      applied += Math.max(0, Math.min(at, e.getValue()) - from);
-    }
-    return new FeedProgress(applied, target);
+    return FeedProgress.of(startEnd, startFrom, positions);
   }
 
   /** When the newest applied change's fact entered the system. */
@@ -226,7 +211,7 @@ public final class IndexFeed implements AutoCloseable {
     if (container != null) {
       readers.stop(container);
     }
-    checkpoint(Map.copyOf(positions));
+    checkpoints.now(Map.copyOf(positions));
   }
 
   private void onPoll(List<ConsumerRecord<String, byte[]>> records, Consumer<?, ?> consumer) {
@@ -281,42 +266,17 @@ public final class IndexFeed implements AutoCloseable {
   }
 
   private void moved(Consumer<?, ?> consumer) {
-    var now = new HashMap<TopicPartition, Long>();
-    for (TopicPartition tp : consumer.assignment()) {
-      now.put(tp, consumer.position(tp));
-    }
-    positions.putAll(now);
-    if (caughtUp.getCount() > 0 && reached()) {
+    consumer.assignment().forEach(tp -> positions.put(tp, consumer.position(tp)));
+    countDownIfCaughtUp();
+    checkpoints.ifDue(positions);
+  }
+
+  private void countDownIfCaughtUp() {
+    if (caughtUp.getCount() > 0
+        && startEnd.entrySet().stream()
+            .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
       log.info("index caught up: {} chunks searchable", store.size());
       caughtUp.countDown();
-    }
-    if (System.nanoTime() - lastCheckpoint > checkpointEvery.toNanos()
-        && checkpointing.compareAndSet(false, true)) {
-      // A commit can take hundreds of milliseconds: never on the thread that makes changes
-      // searchable.
-      var offsets = Map.copyOf(positions);
-      lastCheckpoint = System.nanoTime();
-      checkpointer.execute(() -> checkpoint(offsets));
-    }
-  }
-
-  private boolean reached() {
-    return startEnd.entrySet().stream()
-        .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue());
-  }
-
-  /** Offsets taken after their changes were applied: a replay from them repeats, never skips. */
-  private void checkpoint(Map<TopicPartition, Long> offsets) {
-    try {
-      if (!offsets.isEmpty()) {
-        var byPartition = new HashMap<Integer, Long>();
-        offsets.forEach((tp, next) -> byPartition.put(tp.partition(), next));
-        store.checkpoint(byPartition);
-      }
-    } catch (RuntimeException e) {
-      log.warn("index checkpoint failed; the next one will retry: {}", e.getMessage());
-    } finally {
-      checkpointing.set(false);
     }
   }
 
@@ -328,10 +288,7 @@ public final class IndexFeed implements AutoCloseable {
         Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
       assignments.forEach(startFrom::putIfAbsent);
       positions.putAll(assignments);
-      if (caughtUp.getCount() > 0 && reached()) {
-        log.info("index caught up: {} chunks searchable", store.size());
-        caughtUp.countDown();
-      }
+      countDownIfCaughtUp();
     }
 
     @Override

@@ -10,10 +10,8 @@ import io.streamrag.kafkalocal.cli.TopicsTool;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.retrieval.store.DelegatingStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
-import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkPayload;
@@ -25,7 +23,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.task.SyncTaskExecutor;
@@ -43,7 +40,7 @@ class IndexFeedTest {
 
   @Test
   void theStoreFailingForFiveSecondsDelaysIndexingAndLosesNothing() throws Exception {
-    var store = new FailingStore(LuceneChunkStore.open(null, 2, MODEL));
+    var store = new FeedTestStores.FailingStore(LuceneChunkStore.open(null, 2, MODEL));
     try (var feed = feed(store)) {
       feed.start();
       assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
@@ -68,7 +65,7 @@ class IndexFeedTest {
 
   @Test
   void aBurstOfChangesIsMadeSearchableTogetherAtMostOneRefreshPer20Milliseconds() throws Exception {
-    var store = new CountingStore(LuceneChunkStore.open(null, 2, MODEL));
+    var store = new FeedTestStores.CountingStore(LuceneChunkStore.open(null, 2, MODEL));
     try (var feed = feed(store)) {
       feed.start();
       assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
@@ -118,7 +115,7 @@ class IndexFeedTest {
 
   @Test
   void aChangeThatCanNeverBeAppliedIsDeadLetteredAndTheFeedGoesOn() throws Exception {
-    var store = new FailingStore(LuceneChunkStore.open(null, 2, MODEL));
+    var store = new FeedTestStores.FailingStore(LuceneChunkStore.open(null, 2, MODEL));
     try (var feed = feed(store);
         var dead =
             new TopicProbe(
@@ -249,53 +246,5 @@ class IndexFeedTest {
         .setSourceReceivedAt(Instant.now())
         .setChangedAt(Instant.now())
         .build();
-  }
-
-  /** A store that counts how often its changes were made searchable. */
-  static final class CountingStore extends DelegatingStore {
-    final AtomicLong refreshes = new AtomicLong();
-
-    CountingStore(ChunkStore store) {
-      super(store);
-    }
-
-    @Override
-    public void refresh() {
-      refreshes.incrementAndGet();
-      store.refresh();
-    }
-  }
-
-  /** A store that refuses every write until a moment passes, like Qdrant being restarted. */
-  static final class FailingStore extends DelegatingStore {
-    private final AtomicLong failUntil = new AtomicLong();
-    final AtomicLong refused = new AtomicLong();
-
-    FailingStore(ChunkStore store) {
-      super(store);
-    }
-
-    void failFor(Duration outage) {
-      failUntil.set(System.currentTimeMillis() + outage.toMillis());
-    }
-
-    private void check() {
-      if (System.currentTimeMillis() < failUntil.get()) {
-        refused.incrementAndGet();
-        throw new IllegalStateException("store unavailable (test outage)");
-      }
-    }
-
-    @Override
-    public void upsert(StoredChunk chunk) {
-      check();
-      store.upsert(chunk);
-    }
-
-    @Override
-    public void delete(String pointId) {
-      check();
-      store.delete(pointId);
-    }
   }
 }
