@@ -2,10 +2,9 @@ package io.streamrag.kit.embedding;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -69,32 +68,19 @@ public final class CachedEmbedder implements Embedder {
   @Override
   public List<float[]> embedAll(List<String> texts) {
     String model = embedder.modelId();
-    var missing = new LinkedHashSet<String>();
-    for (String text : texts) {
-      if (vectors.getIfPresent(new Key(model, text)) == null) {
-        missing.add(text);
-      }
-    }
-    var fresh = new HashMap<String, float[]>();
-    if (!missing.isEmpty()) {
-      var order = List.copyOf(missing);
-      var embedded = embedder.embedAll(order);
-      for (int i = 0; i < order.size(); i++) {
-        fresh.put(order.get(i), embedded.get(i));
-        vectors.put(new Key(model, order.get(i)), embedded.get(i));
-      }
-    }
-    var out = new ArrayList<float[]>(texts.size());
-    for (String text : texts) {
-      float[] vector = fresh.get(text);
-      if (vector == null) {
-        vector = vectors.getIfPresent(new Key(model, text));
-      }
-      if (vector == null) { // evicted between the two looks: embed it now
-        vector = embedder.embed(text);
-      }
-      out.add(vector.clone());
-    }
-    return out;
+    var keys = texts.stream().map(text -> new Key(model, text)).toList();
+    Map<Key, float[]> kept =
+        vectors.getAll(
+            keys,
+            missing -> {
+              var order = List.copyOf(missing);
+              var embedded = embedder.embedAll(order.stream().map(Key::text).toList());
+              var fresh = new HashMap<Key, float[]>();
+              for (int i = 0; i < order.size(); i++) {
+                fresh.put(order.get(i), embedded.get(i));
+              }
+              return fresh;
+            });
+    return keys.stream().map(key -> kept.get(key).clone()).toList();
   }
 }
