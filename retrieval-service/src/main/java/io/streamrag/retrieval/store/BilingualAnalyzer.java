@@ -12,7 +12,6 @@ import org.apache.lucene.analysis.core.DecimalDigitFilter;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
 import org.apache.lucene.analysis.en.PorterStemFilter;
-import org.apache.lucene.analysis.fa.PersianAnalyzer;
 import org.apache.lucene.analysis.fa.PersianCharFilter;
 import org.apache.lucene.analysis.fa.PersianNormalizationFilter;
 import org.apache.lucene.analysis.fa.PersianStemFilter;
@@ -43,7 +42,7 @@ public final class BilingualAnalyzer extends Analyzer {
   private static final int PERSIAN_PREFIX = 4;
 
   static {
-    var stop = new CharArraySet(PersianAnalyzer.getDefaultStopSet(), false);
+    var stop = PersianStopWords.withSpoken();
     stop.addAll(EnglishAnalyzer.getDefaultStopSet());
     STOP_WORDS = CharArraySet.unmodifiableSet(stop);
   }

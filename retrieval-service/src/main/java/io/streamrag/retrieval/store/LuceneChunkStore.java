@@ -202,7 +202,7 @@ public final class LuceneChunkStore implements ChunkStore {
       Query filter = LuceneQueries.filter(q.filter());
       var fused =
           new HashMap<Integer, double[]>(); // doc -> {score, lexicalRank, denseRank, cosine}
-      Query lexical = queries.lexical(q.text(), q.language());
+      Query lexical = queries.lexical(q.text(), q.language(), searcher.getIndexReader());
       if (lexical != null && q.lexicalWeight() > 0) {
         var query =
             new BooleanQuery.Builder()

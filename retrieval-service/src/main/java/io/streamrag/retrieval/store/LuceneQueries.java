@@ -4,11 +4,14 @@ import static io.streamrag.retrieval.store.LuceneChunkStore.KB;
 import static io.streamrag.retrieval.store.LuceneChunkStore.SENSOR;
 import static io.streamrag.retrieval.store.LuceneChunkStore.TEXT;
 
+import java.io.IOException;
 import java.util.LinkedHashSet;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.FuzzyQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
@@ -21,6 +24,14 @@ import org.apache.lucene.util.BytesRef;
 final class LuceneQueries {
 
   private static final int MAX_QUERY_TERMS = 64;
+
+  /** Letters from which a term no chunk holds is searched within one or two edits. */
+  private static final int ONE_EDIT_FROM = 4;
+
+  private static final int TWO_EDITS_FROM = 8;
+
+  /** Indexed spellings one unknown term may stand for, the closest kept. */
+  private static final int MAX_SPELLINGS = 16;
 
   /** Weight of the whole-word field beside the stemmed one, for Persian questions. */
   private static final float WORDS_WEIGHT = 0.4f;
@@ -57,14 +68,19 @@ final class LuceneQueries {
   /**
    * The question's analysed terms as an OR query; no query syntax, so no injection. The question's
    * language picks the analysis ({@link LexicalAnalysis}); a Persian or Arabic question also
-   * matches whole word forms, at a lower weight (see {@link BilingualAnalyzer#WORDS}).
+   * matches whole word forms, at a lower weight (see {@link BilingualAnalyzer#WORDS}). A term no
+   * chunk in {@code reader} holds is searched by its nearest spellings ({@link #term}).
    */
-  Query lexical(String text, String language) {
-    Query stems = terms(TEXT, text, language);
-    if (stems == null || !LexicalAnalysis.weighsWholeWords(language)) {
-      return stems;
+  Query lexical(String text, String language, IndexReader reader) throws IOException {
+    if (!LexicalAnalysis.weighsWholeWords(language)) {
+      return terms(TEXT, text, language, reader);
     }
-    Query words = terms(BilingualAnalyzer.WORDS, text, language);
+    // Arabic script: stems cut to four letters are too short to widen; whole words are not
+    Query stems = terms(TEXT, text, language, null);
+    if (stems == null) {
+      return null;
+    }
+    Query words = terms(BilingualAnalyzer.WORDS, text, language, reader);
     return words == null
         ? stems
         : new BooleanQuery.Builder()
@@ -73,7 +89,8 @@ final class LuceneQueries {
             .build();
   }
 
-  private Query terms(String field, String text, String language) {
+  private Query terms(String field, String text, String language, IndexReader reader)
+      throws IOException {
     var terms = new LinkedHashSet<String>();
     for (String term : analysis.terms(language, field, text)) {
       if (terms.size() == MAX_QUERY_TERMS) {
@@ -85,7 +102,31 @@ final class LuceneQueries {
       return null;
     }
     var query = new BooleanQuery.Builder();
-    terms.forEach(t -> query.add(new TermQuery(new Term(field, t)), BooleanClause.Occur.SHOULD));
+    for (String t : terms) {
+      query.add(term(new Term(field, t), reader), BooleanClause.Occur.SHOULD);
+    }
     return query.build();
+  }
+
+  /**
+   * One term of the question: itself, or, when no chunk in the index holds it, the terms within one
+   * edit of it (two for 8 letters or more; none under 4), transpositions included and the first
+   * letter kept. A term nothing holds adds nothing to a search, and it is most often a typo (کهشکان
+   * for کهکشان, یونسف for یونیسف): its nearest spellings in the index are what the user meant. A
+   * term the index holds is never widened, so a correctly spelt question searches as it did. Only
+   * whole words are widened: for an Arabic-script question its {@link BilingualAnalyzer#WORDS}
+   * terms, not its stems cut to four letters (Arabic مناسب would become the Persian stem مناس); for
+   * others the stemmed field, whose stems are near whole words. A null reader widens nothing.
+   * Measured on the dev halves (BM25 leg, with {@link PersianStopWords}): PersianQA hit@1 0.985 to
+   * 0.991, ParsiNLU nDCG@10 0.7757 to 0.7763, SciFact 0.6838 to 0.6845. Document frequency is over
+   * the whole index, as BM25's own statistics are.
+   */
+  private static Query term(Term term, IndexReader reader) throws IOException {
+    int letters = term.text().length();
+    int edits = letters >= TWO_EDITS_FROM ? 2 : letters >= ONE_EDIT_FROM ? 1 : 0;
+    if (reader == null || edits == 0 || reader.docFreq(term) > 0) {
+      return new TermQuery(term);
+    }
+    return new FuzzyQuery(term, edits, 1, MAX_SPELLINGS, true);
   }
 }

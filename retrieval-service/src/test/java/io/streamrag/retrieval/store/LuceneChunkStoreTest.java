@@ -73,4 +73,23 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
       assertThat(again.size()).as("a refused start leaves the index as it was").isEqualTo(1);
     }
   }
+
+  @Test
+  void aMisspeltWordNoChunkHoldsFindsItsNearestSpellingAndAKnownWordIsNotWidened() {
+    store.upsert(
+        chunk("galaxy", "fa", "کهکشان‌ها سامانه‌هایی بزرگ از ستاره‌ها هستند", "__global__", "kb"));
+    store.upsert(chunk("turkey", "fa", "ترکیه بخشی از آسیای کوچک است", "__global__", "kb"));
+    store.upsert(chunk("milk", "fa", "شیر گاو برای گوساله", "__global__", "kb"));
+    store.upsert(chunk("slope", "fa", "شیب زمین برای آبیاری", "__global__", "kb"));
+    store.refresh();
+
+    // کهشکان (two letters swapped) is in no chunk: its nearest spelling, کهکشان, is searched
+    assertThat(lexical("کهشکان چیست", "fa", MINE, "kb"))
+        .extracting(c -> c.chunk().docId())
+        .containsExactly("doc-galaxy");
+    // شیب is in a chunk: it is searched as written, not as its neighbour شیر
+    assertThat(lexical("شیب", "fa", MINE, "kb"))
+        .extracting(c -> c.chunk().docId())
+        .containsExactly("doc-slope");
+  }
 }
