@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Chat streams on real networks, with two gateway replicas and a model that streams slowly (a named
  * fake speaking the OpenAI protocol): each replica relays only its own streams; a client that drops
  * mid-answer on one replica and comes back on the other with Last-Event-ID gets the rest, nothing
- * missed and nothing twice; a client that does not come back stops the model.
+ * missed and nothing twice; a client that does not come back stops the model; a model streaming at
+ * a real model's pace (30 tokens a second) reaches the client token by token, not at its end.
  */
 class ResilientStreamsTest {
 
@@ -38,6 +39,8 @@ class ResilientStreamsTest {
   static final String LONG = "What is ET0 and how do I use it?";
   static final String SHORT = "What is ET0?";
   static final int PIECES = 40;
+  static final String PACED = "What does ET0 measure?";
+  static final int PACED_PIECES = 60;
   static final JsonMapper JSON = new JsonMapper();
   static RunningSystem system;
   static ConfigurableApplicationContext replicaB;
@@ -72,6 +75,13 @@ class ResilientStreamsTest {
   static Script reply(tools.jackson.databind.JsonNode request) {
     var messages = request.get("messages");
     String question = messages.get(messages.size() - 1).get("content").asString();
+    if (question.equals(PACED)) { // a real model's pace: 30 tokens a second, 2 s in all
+      var script = Script.ok().role();
+      for (int i = 0; i < PACED_PIECES; i++) {
+        script.content("t" + i + " ").pause(Duration.ofMillis(33));
+      }
+      return script.finish("stop").usage(42, PACED_PIECES).done();
+    }
     if (!question.equals(LONG)) {
       return Script.answer("piece 0 ", "piece 1 ", "piece 2 ", "piece 3 [1]");
     }
@@ -186,11 +196,54 @@ class ResilientStreamsTest {
         "cancel: %d of %d tokens published before the model call stopped%n", tokens, PIECES);
   }
 
+  @Test
+  void aModelStreamingThirtyTokensASecondReachesTheClientTokenByToken() {
+    // Given a model that streams 60 tokens 33 ms apart (2 s), and token records grouped by linger
+    var arrivals = new ArrayList<Long>();
+    var text = new StringBuilder();
+    try (var stream = chat(system.gatewayUrl(), PACED, Map.of())) {
+      // When the client reads the answer as it comes
+      for (var e = stream.next(1); !e.isEmpty(); e = stream.next(1)) {
+        if (e.get(0).name().equals("token")) {
+          arrivals.add(System.nanoTime());
+          text.append(JSON.readTree(e.get(0).data()).get("text").asString());
+        }
+      }
+    }
+
+    // Then the text is whole and came as many events spread over the model's pace, not at its end
+    assertThat(text.toString())
+        .isEqualTo(
+            String.join(
+                "", IntStream.range(0, PACED_PIECES).mapToObj(i -> "t" + i + " ").toList()));
+    double spreadMillis = (arrivals.get(arrivals.size() - 1) - arrivals.get(0)) / 1e6;
+    assertThat(arrivals).hasSizeGreaterThan(PACED_PIECES / 2);
+    assertThat(spreadMillis).isGreaterThan(PACED_PIECES * 33 / 2.0);
+    double[] gaps = new double[arrivals.size() - 1];
+    for (int i = 1; i < arrivals.size(); i++) {
+      gaps[i - 1] = (arrivals.get(i) - arrivals.get(i - 1)) / 1e6;
+    }
+    java.util.Arrays.sort(gaps);
+    System.out.printf(
+        "model at 30 tokens/s: %d of %d tokens as their own events, first to last %.0f ms (model:"
+            + " %d ms), gap p50 %.1f ms, max %.1f ms%n",
+        arrivals.size(),
+        PACED_PIECES,
+        spreadMillis,
+        (PACED_PIECES - 1) * 33,
+        gaps[gaps.length / 2],
+        gaps[gaps.length - 1]);
+  }
+
   private static SseConnection chat(String url, Map<String, String> headers) {
+    return chat(url, LONG, headers);
+  }
+
+  private static SseConnection chat(String url, String question, Map<String, String> headers) {
     return SseConnection.post(
         url + "/api/rag/chat",
         "dev-farmer-key",
-        "{\"message\":\"" + LONG + "\",\"sensor_uuid\":\"" + SENSOR + "\"}",
+        "{\"message\":\"" + question + "\",\"sensor_uuid\":\"" + SENSOR + "\"}",
         headers);
   }
 
