@@ -78,7 +78,7 @@ class ResilientStreamsTest {
     if (question.equals(PACED)) { // a real model's pace: 30 tokens a second, 2 s in all
       var script = Script.ok().role();
       for (int i = 0; i < PACED_PIECES; i++) {
-        script.content("t" + i + " ").pause(Duration.ofMillis(33));
+        script.content("t" + i + " ").gap(Duration.ofMillis(33));
       }
       return script.finish("stop").usage(42, PACED_PIECES).done();
     }

@@ -126,6 +126,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
       if (step instanceof Script.Write write) {
         out.write((write.line() + "\n\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
+      } else if (step instanceof Script.Gap gap) {
+        sleep(gap.duration().toMillis());
       } else if (step instanceof Script.Pause pause) {
         sleep(pause.duration().toMillis());
         probe(out);

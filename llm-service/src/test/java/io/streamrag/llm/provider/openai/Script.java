@@ -23,6 +23,8 @@ public final class Script {
 
   record Pause(Duration duration) implements Step {}
 
+  record Gap(Duration duration) implements Step {}
+
   final int status;
   final Map<String, String> headers = new LinkedHashMap<>();
   final List<Step> steps = new ArrayList<>();
@@ -113,6 +115,15 @@ public final class Script {
   /** The server holds back even its status line this long (an overloaded proxy). */
   public Script headersAfter(Duration duration) {
     beforeHeaders = duration;
+    return this;
+  }
+
+  /**
+   * The time between two tokens of a model streaming at its pace: a plain wait, without the probe
+   * that follows a {@link #pause}, so {@code n} gaps of 33 ms are 30 tokens a second.
+   */
+  public Script gap(Duration duration) {
+    steps.add(new Gap(duration));
     return this;
   }
 
