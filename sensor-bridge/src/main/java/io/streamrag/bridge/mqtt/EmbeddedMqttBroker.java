@@ -6,11 +6,7 @@ import io.moquette.broker.config.MemoryConfig;
 import io.moquette.broker.security.IAuthenticator;
 import io.moquette.broker.security.IAuthorizatorPolicy;
 import io.moquette.broker.subscriptions.Topic;
-import io.moquette.interception.AbstractInterceptHandler;
-import io.moquette.interception.messages.InterceptPublishMessage;
-import io.netty.buffer.ByteBufUtil;
 import io.streamrag.bridge.BridgeProperties;
-import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,40 +70,7 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
             return false; // devices never read each other's readings
           }
         };
-    var readings =
-        new AbstractInterceptHandler() {
-          @Override
-          public String getID() {
-            return "streamrag-readings";
-          }
-
-          @Override
-          public Class<?>[] getInterceptedMessageTypes() {
-            return new Class<?>[] {InterceptPublishMessage.class};
-          }
-
-          @Override
-          public void onPublish(InterceptPublishMessage msg) {
-            byte[] payload = ByteBufUtil.getBytes(msg.getPayload());
-            ingress
-                .accept(
-                    msg.getTopicName(), new Credentials.ConnectedDevice(msg.getUsername()), payload)
-                .exceptionally(
-                    e -> {
-                      log.error(
-                          "reading from {} on {} could not be handed to Kafka",
-                          msg.getUsername(),
-                          msg.getTopicName(),
-                          e);
-                      return null;
-                    });
-          }
-
-          @Override
-          public void onSessionLoopError(Throwable error) {
-            log.error("MQTT session loop failed", error);
-          }
-        };
+    var readings = new ReadingsInterceptor(ingress::accept);
     try {
       server.startServer(
           new MemoryConfig(props), List.of(readings), null, authenticator, authorizator);
