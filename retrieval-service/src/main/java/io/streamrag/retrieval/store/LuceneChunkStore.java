@@ -9,14 +9,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -51,9 +46,6 @@ public final class LuceneChunkStore implements ChunkStore {
   static final String DOC = "doc_id";
   static final String LANG = "language";
   static final String VECTOR = "vector";
-  private static final String OFFSET = "offset.";
-  private static final String MODEL = "embedding_model";
-  private static final String NOTE = "note.";
 
   /**
    * How documents are laid out; an index of another layout is emptied at start and rebuilt from
@@ -88,18 +80,10 @@ public final class LuceneChunkStore implements ChunkStore {
     this.dimension = dimension;
     this.model = model;
     this.temporary = temporary;
-    String indexed = commitData().get(MODEL);
-    if (indexed != null && !indexed.equals(model)) {
+    String refusal = IndexCommitData.otherModel(commitData(), path, model);
+    if (refusal != null) {
       close();
-      throw new IllegalStateException(
-          String.format(
-              "the index at %s holds vectors of %s but this service embeds questions with %s."
-                  + " Either configure %s again (embedding.*, the same in ingest-service), or"
-                  + " change models: re-embed with ingest-service running the new model, then"
-                  + " delete this directory or point retrieval.index-path (RETRIEVAL_INDEX_PATH) at"
-                  + " an empty one, and the index is rebuilt from index.changes (README: Changing"
-                  + " the embedding model)",
-              path, indexed, model, indexed));
+      throw new IllegalStateException(refusal);
     }
     if (DirectoryReader.indexExists(directory)
         && !CURRENT_LAYOUT.equals(commitData().get(LAYOUT))) {
@@ -108,7 +92,8 @@ public final class LuceneChunkStore implements ChunkStore {
               + " it is rebuilt from index.changes with every chunk's embedding windows",
           path);
       writer.deleteAll();
-      writer.setLiveCommitData(Map.of(MODEL, model, LAYOUT, CURRENT_LAYOUT).entrySet());
+      writer.setLiveCommitData(
+          Map.of(IndexCommitData.MODEL, model, LAYOUT, CURRENT_LAYOUT).entrySet());
       writer.commit();
     }
   }
@@ -135,30 +120,15 @@ public final class LuceneChunkStore implements ChunkStore {
     for (float[] window : c.windows()) {
       if (window.length != dimension) {
         throw new IllegalArgumentException(
-            "vector of "
-                + c.pointId()
-                + " has "
-                + window.length
-                + " dimensions, the index "
-                + dimension);
+            "vector of %s has %d dimensions, the index %d"
+                .formatted(c.pointId(), window.length, dimension));
       }
     }
-    var doc = new Document();
-    doc.add(new StringField(DenseWindows.KIND, "chunk", Field.Store.NO));
-    doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
     // analysed as the chunk's language reads (LexicalAnalysis), stored as written
     Analyzer analyzer = analysis.of(c.language());
     TokenStream stems = analyzer.tokenStream(TEXT, c.text());
     TokenStream words = analyzer.tokenStream(BilingualAnalyzer.WORDS, c.text());
-    doc.add(new StoredField(TEXT, c.text()));
-    doc.add(new TextField(TEXT, stems));
-    doc.add(new TextField(BilingualAnalyzer.WORDS, words));
-    doc.add(new StoredField(SOURCE, c.source()));
-    doc.add(new StringField(SENSOR, c.sensorUuid(), Field.Store.YES));
-    doc.add(new StringField(KB, c.kbName(), Field.Store.YES));
-    doc.add(new StoredField(CHUNK, c.chunkIndex()));
-    doc.add(new StringField(DOC, c.docId(), Field.Store.YES));
-    doc.add(new StringField(LANG, c.language(), Field.Store.YES));
+    Document doc = ChunkDocuments.of(c, stems, words);
     // its windows first, then the chunk: one block (a chunk the embedder cannot read has none)
     var block = DenseWindows.windows(c);
     block.add(doc);
@@ -234,7 +204,7 @@ public final class LuceneChunkStore implements ChunkStore {
       for (var e : ranked.subList(0, Math.min(q.limit(), ranked.size()))) {
         Document d = stored.document(e.getKey());
         double[] f = e.getValue();
-        out.add(new Candidate(chunk(d), f[0], (int) f[1], (int) f[2], f[3]));
+        out.add(new Candidate(ChunkDocuments.chunk(d), f[0], (int) f[1], (int) f[2], f[3]));
       }
       return out;
     } catch (IOException e) {
@@ -264,15 +234,7 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public Map<Integer, Long> appliedOffsets() {
-    var offsets = new TreeMap<Integer, Long>();
-    commitData()
-        .forEach(
-            (k, v) -> {
-              if (k.startsWith(OFFSET)) {
-                offsets.put(Integer.parseInt(k.substring(OFFSET.length())), Long.parseLong(v));
-              }
-            });
-    return offsets;
+    return IndexCommitData.offsets(commitData());
   }
 
   @Override
@@ -283,7 +245,7 @@ public final class LuceneChunkStore implements ChunkStore {
         var out = new ArrayList<StoredChunk>();
         var stored = s.storedFields();
         for (ScoreDoc hit : s.search(LuceneQueries.knowledgeOf(kb), max).scoreDocs) {
-          out.add(chunk(stored.document(hit.doc)));
+          out.add(ChunkDocuments.chunk(stored.document(hit.doc)));
         }
         return out;
       } finally {
@@ -296,14 +258,7 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public Map<String, String> notes() {
-    var notes = new TreeMap<String, String>();
-    commitData()
-        .forEach(
-            (k, v) -> {
-              if (k.startsWith(NOTE)) {
-                notes.put(k.substring(NOTE.length()), v);
-              }
-            });
+    var notes = IndexCommitData.notes(commitData());
     notes.putAll(pendingNotes);
     return notes;
   }
@@ -315,11 +270,7 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public synchronized void checkpoint(Map<Integer, Long> offsets) {
-    var data = new HashMap<String, String>();
-    notes().forEach((k, v) -> data.put(NOTE + k, v));
-    offsets.forEach((p, o) -> data.put(OFFSET + p, String.valueOf(o)));
-    data.put(MODEL, model);
-    data.put(LAYOUT, CURRENT_LAYOUT);
+    var data = IndexCommitData.of(notes(), offsets, model, CURRENT_LAYOUT);
     writer.setLiveCommitData(data.entrySet());
     try {
       writer.commit();
@@ -341,35 +292,6 @@ public final class LuceneChunkStore implements ChunkStore {
   }
 
   private Map<String, String> commitData() {
-    var data = new HashMap<String, String>();
-    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
-    if (live != null) {
-      live.forEach(e -> data.put(e.getKey(), e.getValue()));
-    }
-    if (data.isEmpty()) {
-      try {
-        if (DirectoryReader.indexExists(directory)) {
-          try (var reader = DirectoryReader.open(directory)) {
-            data.putAll(reader.getIndexCommit().getUserData());
-          }
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return data;
-  }
-
-  private static StoredChunk chunk(Document d) {
-    return new StoredChunk(
-        d.get(ID),
-        d.get(TEXT),
-        d.get(SOURCE),
-        d.get(SENSOR),
-        d.get(KB),
-        d.getField(CHUNK).numericValue().intValue(),
-        d.get(DOC),
-        d.get(LANG),
-        null);
+    return IndexCommitData.read(writer, directory);
   }
 }

@@ -1,0 +1,58 @@
+package io.streamrag.retrieval.store;
+
+import static io.streamrag.retrieval.store.LuceneChunkStore.CHUNK;
+import static io.streamrag.retrieval.store.LuceneChunkStore.DOC;
+import static io.streamrag.retrieval.store.LuceneChunkStore.ID;
+import static io.streamrag.retrieval.store.LuceneChunkStore.KB;
+import static io.streamrag.retrieval.store.LuceneChunkStore.LANG;
+import static io.streamrag.retrieval.store.LuceneChunkStore.SENSOR;
+import static io.streamrag.retrieval.store.LuceneChunkStore.SOURCE;
+import static io.streamrag.retrieval.store.LuceneChunkStore.TEXT;
+
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+
+/**
+ * A chunk's own Lucene document (the parent of its {@link DenseWindows}), and the chunk read back
+ * from it: the text analysed twice (stems in {@code text}, whole words in {@link
+ * BilingualAnalyzer#WORDS}) and stored as written, the tenant fields indexed, the rest stored.
+ */
+final class ChunkDocuments {
+
+  private ChunkDocuments() {}
+
+  /** The chunk's document, its text already analysed into {@code stems} and {@code words}. */
+  static Document of(StoredChunk c, TokenStream stems, TokenStream words) {
+    var doc = new Document();
+    doc.add(new StringField(DenseWindows.KIND, "chunk", Field.Store.NO));
+    doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
+    doc.add(new StoredField(TEXT, c.text()));
+    doc.add(new TextField(TEXT, stems));
+    doc.add(new TextField(BilingualAnalyzer.WORDS, words));
+    doc.add(new StoredField(SOURCE, c.source()));
+    doc.add(new StringField(SENSOR, c.sensorUuid(), Field.Store.YES));
+    doc.add(new StringField(KB, c.kbName(), Field.Store.YES));
+    doc.add(new StoredField(CHUNK, c.chunkIndex()));
+    doc.add(new StringField(DOC, c.docId(), Field.Store.YES));
+    doc.add(new StringField(LANG, c.language(), Field.Store.YES));
+    return doc;
+  }
+
+  /** The chunk a document holds, without its vectors. */
+  static StoredChunk chunk(Document d) {
+    return new StoredChunk(
+        d.get(ID),
+        d.get(TEXT),
+        d.get(SOURCE),
+        d.get(SENSOR),
+        d.get(KB),
+        d.getField(CHUNK).numericValue().intValue(),
+        d.get(DOC),
+        d.get(LANG),
+        null);
+  }
+}
