@@ -67,25 +67,25 @@ final class IndexCommitData {
   /** The applied offset of each partition. */
   static Map<Integer, Long> offsets(Map<String, String> data) {
     var offsets = new TreeMap<Integer, Long>();
-    data.forEach(
-        (k, v) -> {
-          if (k.startsWith(OFFSET)) {
-            offsets.put(Integer.parseInt(k.substring(OFFSET.length())), Long.parseLong(v));
-          }
-        });
+    withPrefix(data, OFFSET).forEach((p, o) -> offsets.put(Integer.parseInt(p), Long.parseLong(o)));
     return offsets;
   }
 
   /** The notes, by key. */
   static Map<String, String> notes(Map<String, String> data) {
-    var notes = new TreeMap<String, String>();
+    return withPrefix(data, NOTE);
+  }
+
+  /** The entries whose key starts with {@code prefix}, keyed by the rest of it. */
+  private static Map<String, String> withPrefix(Map<String, String> data, String prefix) {
+    var entries = new TreeMap<String, String>();
     data.forEach(
         (k, v) -> {
-          if (k.startsWith(NOTE)) {
-            notes.put(k.substring(NOTE.length()), v);
+          if (k.startsWith(prefix)) {
+            entries.put(k.substring(prefix.length()), v);
           }
         });
-    return notes;
+    return entries;
   }
 
   /** The data of a commit with these notes and offsets, for vectors of {@code model}. */
