@@ -155,7 +155,8 @@ class ResilientStreamsTest {
     all.addAll(after);
     var ids = all.stream().map(SseConnection.Event::id).toList();
     assertThat(ids).doesNotHaveDuplicates();
-    assertThat(all.get(all.size() - 1).name()).isEqualTo("done");
+    var end = all.get(all.size() - 1);
+    assertThat(end.name()).as("the last event, %s", end.data()).isEqualTo("done");
     assertThat(all)
         .extracting(e -> Integer.parseInt(e.id().substring(requestId.length() + 1)))
         .containsExactlyElementsOf(IntStream.range(0, all.size()).boxed().toList());

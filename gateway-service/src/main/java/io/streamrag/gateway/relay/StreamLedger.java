@@ -42,7 +42,8 @@ public final class StreamLedger implements AutoCloseable {
   public record Open(
       String requestId, String userId, String conversationId, String pipeline, Instant askedAt) {}
 
-  private record Pending(Instant leftAt, Disposable cancel) {}
+  /** A cancel waiting for the grace, for the connection opened at {@code connectedAt}. */
+  private record Pending(Instant connectedAt, Disposable cancel) {}
 
   private final TopicWriter writer;
   private final TopicReaders readers;
@@ -120,7 +121,6 @@ public final class StreamLedger implements AutoCloseable {
     if (resumed != null && resumed.isAfter(connectedAt)) {
       return;
     }
-    Instant leftAt = clock.instant();
     Disposable cancel =
         Mono.delay(settings.cancelGrace())
             .subscribe(
@@ -130,7 +130,7 @@ public final class StreamLedger implements AutoCloseable {
                     send(change(requestId, userId, StreamChange.CANCELLED));
                   }
                 });
-    var before = pending.put(requestId, new Pending(leftAt, cancel));
+    var before = pending.put(requestId, new Pending(connectedAt, cancel));
     if (before != null) {
       before.cancel().dispose();
     }
@@ -186,12 +186,16 @@ public final class StreamLedger implements AutoCloseable {
     }
   }
 
-  /** A resume drops the cancels pending since before it, not one of a later disconnect. */
+  /**
+   * A resume drops the cancel of a connection opened before it, even one this replica saw closing
+   * only after the resume (a slow close, or the resume's record read late), and not the cancel of a
+   * connection opened after it: that is the resumed connection leaving again.
+   */
   private void dropPendingCancel(String requestId, Instant resumedAt) {
     pending.computeIfPresent(
         requestId,
         (id, p) -> {
-          if (p.leftAt().isAfter(resumedAt)) {
+          if (p.connectedAt().isAfter(resumedAt)) {
             return p;
           }
           p.cancel().dispose();
