@@ -10,12 +10,21 @@ import io.streamrag.retrieval.store.TenantFilter;
 import io.streamrag.retrieval.store.WindowScore;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Scopes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * Search latency of the Lucene store at scale: N synthetic chunks, each sentences drawn at random
@@ -28,6 +37,9 @@ import java.util.concurrent.Executors;
  */
 final class RetrievalScaleBench {
 
+  /** The note that keeps how many windows the kept index holds. */
+  private static final String WINDOWS = "bench.windows";
+
   private RetrievalScaleBench() {}
 
   static void run(Path dir, Args args) {
@@ -36,47 +48,30 @@ final class RetrievalScaleBench {
     int n = args.integer("chunks", 100_000);
     int rounds = args.integer("rounds", 3);
     int sentencesPerChunk = args.integer("sentences", 16);
-    long windows = 0;
-    var random = new Random(42);
     var sentences = new ArrayList<String>();
     set.corpus().forEach(d -> sentences.addAll(List.of(d.text().split("(?<=[.!?؟])\\s+"))));
     var executor = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
     Embedder embedder = OnnxEmbedder.bundledMiniLm(executor);
-    try (var store = LuceneChunkStore.open(null, embedder.dimension(), embedder.modelId())) {
+    Path kept = args.has("index") ? Path.of(args.text("index", "")) : null;
+    try (var store = LuceneChunkStore.open(kept, embedder.dimension(), embedder.modelId())) {
       long start = System.nanoTime();
-      for (int i = 0; i < n; i++) {
-        var text = new StringBuilder();
-        for (int s = 0; s < sentencesPerChunk; s++) {
-          text.append(sentences.get(random.nextInt(sentences.size()))).append(' ');
-        }
-        int count = Math.max(1, embedder.windows("", text.toString()).size());
-        windows += count;
-        var vectors = new ArrayList<float[]>();
-        for (int w = 0; w < count; w++) {
-          vectors.add(unitVector(random, embedder.dimension()));
-        }
-        store.upsert(
-            new StoredChunk(
-                Ids.of("scale", String.valueOf(i)),
-                text.toString().strip(),
-                "scale/" + i,
-                Scopes.GLOBAL_SENSOR,
-                BenchIndex.KB,
-                i % 3,
-                "doc-" + i / 3,
-                "en",
-                vectors.get(0),
-                vectors.subList(1, count)));
+      if (store.size() < n) {
+        build(store, embedder, sentences, n, sentencesPerChunk, args.integer("threads", 2));
+      } else {
+        System.out.printf(Locale.ROOT, "reusing the %d chunks indexed at %s%n", store.size(), kept);
       }
       store.refresh();
       double indexSeconds = (System.nanoTime() - start) / 1e9;
+      long windows = Long.parseLong(store.notes().getOrDefault(WINDOWS, "-1"));
+      System.out.printf(Locale.ROOT, "segments: %s%n", segments(kept));
       var fusion = new FusionPolicy(settings.with(WindowScore.MAX).search(), embedder);
       var meanFusion = new FusionPolicy(settings.with(WindowScore.MEAN).search(), embedder);
       var filter = TenantFilter.of("550e8400-e29b-41d4-a716-446655440000", List.of(BenchIndex.KB));
       var questions = set.queries().stream().map(BeirSet.Query::text).toList();
       int limit = settings.search().candidates();
       int k = settings.search().rrfK();
-      for (String mode : List.of("bm25", "dense", "hybrid", "dense-mean", "hybrid-mean")) {
+      for (String mode :
+          args.text("modes", "bm25,dense,hybrid,dense-mean,hybrid-mean").split(",")) {
         var score = mode.endsWith("-mean") ? WindowScore.MEAN : WindowScore.MAX;
         double[] search = new double[questions.size() * rounds];
         double[] total = new double[questions.size() * rounds];
@@ -125,6 +120,85 @@ final class RetrievalScaleBench {
       }
     } finally {
       executor.shutdown();
+    }
+  }
+
+  /**
+   * Indexes chunks {@code 0..n-1} on {@code threads} threads; chunk i is drawn from its own seed,
+   * so the index is the same whatever the threads. Its window count is kept as a note.
+   */
+  private static void build(
+      LuceneChunkStore store,
+      Embedder embedder,
+      List<String> sentences,
+      int n,
+      int sentencesPerChunk,
+      int threads) {
+    var windows = new AtomicLong();
+    var next = new AtomicInteger();
+    var pool = Executors.newFixedThreadPool(threads);
+    try {
+      var done = new ArrayList<Future<?>>();
+      for (int t = 0; t < threads; t++) {
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                    windows.addAndGet(chunk(store, embedder, sentences, i, sentencesPerChunk));
+                  }
+                }));
+      }
+      for (var f : done) {
+        f.get();
+      }
+    } catch (InterruptedException | ExecutionException e) {
+      throw new IllegalStateException("indexing failed", e);
+    } finally {
+      pool.shutdown();
+    }
+    store.note(WINDOWS, String.valueOf(windows.get()));
+    store.checkpoint(Map.of());
+  }
+
+  /** Chunk {@code i}: random sentences, one random unit vector per window; its window count. */
+  private static int chunk(
+      LuceneChunkStore store, Embedder embedder, List<String> sentences, int i, int length) {
+    var random = new Random(42L + i);
+    var text = new StringBuilder();
+    for (int s = 0; s < length; s++) {
+      text.append(sentences.get(random.nextInt(sentences.size()))).append(' ');
+    }
+    int count = Math.max(1, embedder.windows("", text.toString()).size());
+    var vectors = new ArrayList<float[]>();
+    for (int w = 0; w < count; w++) {
+      vectors.add(unitVector(random, embedder.dimension()));
+    }
+    store.upsert(
+        new StoredChunk(
+            Ids.of("scale", String.valueOf(i)),
+            text.toString().strip(),
+            "scale/" + i,
+            Scopes.GLOBAL_SENSOR,
+            BenchIndex.KB,
+            i % 3,
+            "doc-" + i / 3,
+            "en",
+            vectors.get(0),
+            vectors.subList(1, count)));
+    return count;
+  }
+
+  /** The kept index's segments, and their documents; "temporary" for a temporary index. */
+  private static String segments(Path kept) {
+    if (kept == null) {
+      return "temporary index";
+    }
+    try (var reader = DirectoryReader.open(FSDirectory.open(kept))) {
+      return reader.leaves().size()
+          + " "
+          + reader.leaves().stream().map(l -> String.valueOf(l.reader().maxDoc())).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
