@@ -24,6 +24,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 
 /**
@@ -53,6 +55,9 @@ final class RetrievalScaleBench {
     var executor = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
     Embedder embedder = OnnxEmbedder.bundledMiniLm(executor);
     Path kept = args.has("index") ? Path.of(args.text("index", "")) : null;
+    if (kept != null && args.has("merge")) {
+      forceMerge(kept, args.integer("merge", 1));
+    }
     try (var store = LuceneChunkStore.open(kept, embedder.dimension(), embedder.modelId())) {
       long start = System.nanoTime();
       if (store.size() < n) {
@@ -97,6 +102,9 @@ final class RetrievalScaleBench {
               total[i] = (t2 - t0) / 1e6;
             }
           }
+        }
+        if (args.has("slowest")) {
+          printSlowest(mode, questions, search, args.integer("slowest", 5));
         }
         var s = Percentiles.of(search);
         var t = Percentiles.of(total);
@@ -200,6 +208,39 @@ final class RetrievalScaleBench {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The questions whose searches took longest, by their slowest round. */
+  private static void printSlowest(String mode, List<String> questions, double[] search, int n) {
+    double[] worst = new double[questions.size()];
+    for (int i = 0; i < search.length; i++) {
+      worst[i % questions.size()] = Math.max(worst[i % questions.size()], search[i]);
+    }
+    java.util.stream.IntStream.range(0, questions.size())
+        .boxed()
+        .sorted((a, b) -> Double.compare(worst[b], worst[a]))
+        .limit(n)
+        .forEach(
+            q ->
+                System.out.printf(
+                    Locale.ROOT, "slowest %s %.1f ms: %s%n", mode, worst[q], questions.get(q)));
+  }
+
+  /** Merges the kept index down to at most {@code segments} segments, and says how long it took. */
+  private static void forceMerge(Path kept, int segments) {
+    long start = System.nanoTime();
+    try (var writer =
+        new IndexWriter(FSDirectory.open(kept), new IndexWriterConfig().setRAMBufferSizeMB(64))) {
+      writer.forceMerge(segments);
+      writer.commit();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "merged to at most %d segments in %.1f s%n",
+        segments,
+        (System.nanoTime() - start) / 1e9);
   }
 
   private static float[] unitVector(Random random, int dimension) {
