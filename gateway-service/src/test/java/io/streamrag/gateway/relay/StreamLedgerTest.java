@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.ChatRequested;
-import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
@@ -76,7 +72,7 @@ class StreamLedgerTest {
     replicaB.resumed(open).join();
 
     // Then no replica cancels the answer, well past the grace
-    assertThat(changes(open.requestId(), GRACE.plusSeconds(2)))
+    assertThat(StreamChanges.of(KAFKA.bootstrapServers(), open.requestId(), GRACE.plusSeconds(2)))
         .containsExactly(StreamChange.OPENED, StreamChange.RESUMED);
   }
 
@@ -90,7 +86,7 @@ class StreamLedgerTest {
     replicaA.left(open.requestId(), USER, Instant.now().plusSeconds(1));
 
     // Then after the grace its answer is cancelled
-    assertThat(changes(open.requestId(), GRACE.plusSeconds(2)))
+    assertThat(StreamChanges.of(KAFKA.bootstrapServers(), open.requestId(), GRACE.plusSeconds(2)))
         .containsExactly(StreamChange.OPENED, StreamChange.RESUMED, StreamChange.CANCELLED);
   }
 
@@ -117,20 +113,5 @@ class StreamLedgerTest {
                 replicaA.find(request.getRequestId()).isPresent()
                     && replicaB.find(request.getRequestId()).isPresent());
     return replicaB.find(request.getRequestId()).orElseThrow();
-  }
-
-  /** What chat.streams says of the request within {@code during}, in order. */
-  private static List<StreamChange> changes(String requestId, Duration during) {
-    try (var streams =
-        new TopicProbe(
-            KAFKA.bootstrapServers(),
-            Topics.CHAT_STREAMS.name(),
-            Instant.now().minusSeconds(60).toEpochMilli())) {
-      return streams.drain(during).stream()
-          .filter(
-              r -> r.value() instanceof ChatStreamChanged c && c.getRequestId().equals(requestId))
-          .map(r -> ((ChatStreamChanged) r.value()).getChange())
-          .toList();
-    }
   }
 }

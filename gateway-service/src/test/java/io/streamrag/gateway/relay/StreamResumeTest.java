@@ -6,12 +6,8 @@ import io.streamrag.gateway.FakeLlm;
 import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.RawSse;
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
-import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,7 +92,7 @@ class StreamResumeTest {
         .containsExactly(
             "meta", "token", "token", "token", "token", "trace", "trace", "citation", "done");
     // And its answer was not cancelled: the client came back in time
-    assertThat(changes(requestId, Duration.ofSeconds(3)))
+    assertThat(StreamChanges.of(KAFKA.bootstrapServers(), requestId, Duration.ofSeconds(3)))
         .containsExactly(StreamChange.OPENED, StreamChange.RESUMED);
   }
 
@@ -150,7 +146,7 @@ class StreamResumeTest {
     }
 
     // Then after the grace the answer is cancelled: llm-service reads that and stops
-    assertThat(changes(requestId, Duration.ofSeconds(5)))
+    assertThat(StreamChanges.of(KAFKA.bootstrapServers(), requestId, Duration.ofSeconds(5)))
         .containsExactly(StreamChange.OPENED, StreamChange.CANCELLED);
     llm.goOn();
     // And another key cannot resume it: to it, the stream does not exist
@@ -170,21 +166,6 @@ class StreamResumeTest {
         url("/api/rag/chat"),
         "{\"message\":\"" + message + "\",\"sensor_uuid\":\"" + MINE + "\"}",
         all);
-  }
-
-  /** What chat.streams says of the request within {@code during}, in order. */
-  private static List<StreamChange> changes(String requestId, Duration during) {
-    try (var streams =
-        new TopicProbe(
-            KAFKA.bootstrapServers(),
-            Topics.CHAT_STREAMS.name(),
-            Instant.now().minusSeconds(60).toEpochMilli())) {
-      return streams.drain(during).stream()
-          .filter(
-              r -> r.value() instanceof ChatStreamChanged c && c.getRequestId().equals(requestId))
-          .map(r -> ((ChatStreamChanged) r.value()).getChange())
-          .toList();
-    }
   }
 
   private static <T> List<T> concat(List<T> a, List<T> b) {
