@@ -86,7 +86,7 @@ class StreamLedgerTest {
     replicaA.left(open.requestId(), USER, Instant.now().plusSeconds(1));
 
     // Then after the grace its answer is cancelled
-    assertThat(StreamChanges.of(KAFKA.bootstrapServers(), open.requestId(), GRACE.plusSeconds(2)))
+    assertThat(StreamChanges.of(KAFKA.bootstrapServers(), open.requestId(), GRACE.plusSeconds(5)))
         .containsExactly(StreamChange.OPENED, StreamChange.RESUMED, StreamChange.CANCELLED);
   }
 
