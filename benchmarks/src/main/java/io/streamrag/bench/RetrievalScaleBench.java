@@ -133,7 +133,8 @@ final class RetrievalScaleBench {
 
   /**
    * Indexes chunks {@code 0..n-1} on {@code threads} threads; chunk i is drawn from its own seed,
-   * so the index is the same whatever the threads. Its window count is kept as a note.
+   * so the index is the same whatever the threads. Its window count is kept as a note. The pool is
+   * this command-line run's own, joined here (a failed thread fails the run) and shut down after.
    */
   private static void build(
       LuceneChunkStore store,

@@ -35,13 +35,14 @@ class StreamLedgerTest {
   static final Duration GRACE = Duration.ofSeconds(3);
   static final String USER = "farmer";
   static TopicReaders readers;
+  static DefaultKafkaProducerFactory<String, Object> producers;
   static StreamLedger replicaA;
   static StreamLedger replicaB;
 
   @BeforeAll
   static void start() {
     readers = TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5));
-    var producers =
+    producers =
         new DefaultKafkaProducerFactory<String, Object>(
             Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()),
             new StringSerializer(),
@@ -58,6 +59,7 @@ class StreamLedgerTest {
   static void stop() {
     replicaA.close();
     replicaB.close();
+    producers.destroy();
   }
 
   @Test
