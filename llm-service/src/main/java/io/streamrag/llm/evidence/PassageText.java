@@ -1,23 +1,54 @@
 package io.streamrag.llm.evidence;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A passage read for judging: the light stems of its words, whole and sentence by sentence, to tell
  * whether it holds a term, and where the terms of a question meet.
+ *
+ * <p>Read once and kept ({@link #of}): a knowledge base's passages come back chat after chat, and
+ * reading one (splitting, normalising and stemming every word) was the largest share of
+ * llm-service's CPU per chat (JFR, README "Chat latency"). A read passage is immutable; what it
+ * learns about a stem it does not hold exactly (the near-forms of {@link #has}) it keeps too.
  */
 final class PassageText {
 
   /** Sentences looked at together when finding where a question's terms meet. */
   static final int WINDOW = 2;
 
+  /** The passages kept, by their characters: about 800 chunks of 500 tokens. */
+  static final long KEPT_CHARS = 2_000_000;
+
+  /** The near-forms one passage keeps before it forgets them all (a bound, rarely reached). */
+  private static final int NEAR_KEPT = 4_096;
+
+  private record Key(String text, String language) {}
+
+  private static final Cache<Key, PassageText> READ =
+      Caffeine.newBuilder()
+          .maximumWeight(KEPT_CHARS)
+          .<Key, PassageText>weigher((key, passage) -> key.text().length())
+          .executor(Runnable::run) // upkeep on the calling thread: no pool of its own
+          .build();
+
   private final String language;
   private final Set<String> stems = new HashSet<>();
   private final List<String> sentences = new ArrayList<>();
   private final List<Set<String>> sentenceStems = new ArrayList<>();
+  private final List<Set<String>> windowStems = new ArrayList<>();
+  private final Map<String, Boolean> near = new ConcurrentHashMap<>();
+
+  /** The passage read, or as read before: the same text and language read the same. */
+  static PassageText of(String text, String language) {
+    return READ.get(new Key(text, language), key -> new PassageText(key.text(), key.language()));
+  }
 
   /**
    * Reads each sentence's stems once: the stems of the passage, and of any window of sentences, are
@@ -32,6 +63,11 @@ final class PassageText {
         sentenceStems.add(own);
         stems.addAll(own);
       }
+    }
+    for (int i = 0; i + WINDOW <= sentences.size(); i++) {
+      var here = new HashSet<String>();
+      sentenceStems.subList(i, i + WINDOW).forEach(here::addAll);
+      windowStems.add(here);
     }
   }
 
@@ -91,9 +127,7 @@ final class PassageText {
   }
 
   private Set<String> windowStems(int first) {
-    var here = new HashSet<String>();
-    sentenceStems.subList(first, first + WINDOW).forEach(here::addAll);
-    return here;
+    return windowStems.get(first);
   }
 
   private static Set<String> stems(String text) {
@@ -102,12 +136,34 @@ final class PassageText {
     return out;
   }
 
-  private static boolean holds(Terms.Term term, Set<String> stems) {
+  private boolean holds(Terms.Term term, Set<String> stems) {
     return term.forms().stream().anyMatch(form -> form.stream().allMatch(s -> has(s, stems)));
   }
 
-  /** Equal, of the same word ({@link Stems#same}), or one typing slip away in a long word. */
-  private static boolean has(String stem, Set<String> stems) {
+  /**
+   * Equal, of the same word ({@link Stems#same}), or one typing slip away in a long word. The
+   * near-forms (every stem compared) are looked up once per passage and stem: a window holds a
+   * stem's near-form only if the whole passage does, so the passage's answer rules out most windows
+   * at once.
+   */
+  private boolean has(String stem, Set<String> among) {
+    if (among.contains(stem)) {
+      return true;
+    }
+    if (!inPassage(stem)) {
+      return false;
+    }
+    return among == stems || hasNear(stem, among);
+  }
+
+  private boolean inPassage(String stem) {
+    if (near.size() > NEAR_KEPT) {
+      near.clear();
+    }
+    return near.computeIfAbsent(stem, s -> hasNear(s, stems));
+  }
+
+  private static boolean hasNear(String stem, Set<String> stems) {
     if (stems.contains(stem)) {
       return true;
     }

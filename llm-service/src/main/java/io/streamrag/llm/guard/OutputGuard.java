@@ -1,5 +1,7 @@
 package io.streamrag.llm.guard;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.streamrag.kit.text.Words;
 import io.streamrag.llm.prerun.Preparation;
 import java.util.ArrayDeque;
@@ -26,8 +28,18 @@ public final class OutputGuard {
 
   private static final Pattern QUOTED = Pattern.compile("«[^»]*»|\"[^\"]*\"|“[^”]*”");
 
+  private record Instruction(String text, int leakWords) {}
+
+  /**
+   * Each instruction's runs of words, read once: a pipeline's instructions are the same for every
+   * chat, and reading them per answer was a tenth of llm-service's CPU per chat (JFR). Bounded:
+   * edited instructions are new texts, and the old ones age out.
+   */
+  private static final Cache<Instruction, Set<String>> SHINGLES =
+      Caffeine.newBuilder().maximumSize(512).executor(Runnable::run).build();
+
   private final String canary;
-  private final Set<String> shingles = new HashSet<>();
+  private final List<Set<String>> shingles = new ArrayList<>();
   private final int leakWords;
   private final StringBuilder pending = new StringBuilder();
   private final StringBuilder unscanned = new StringBuilder();
@@ -42,13 +54,25 @@ public final class OutputGuard {
     this.canary = canary.toLowerCase(Locale.ROOT);
     this.leakWords = leakWords;
     for (String text : instructions) {
-      for (String unquoted : QUOTED.split(text)) {
-        List<String> words = Words.of(unquoted);
-        for (int i = 0; i + leakWords <= words.size(); i++) {
-          shingles.add(String.join(" ", words.subList(i, i + leakWords)));
-        }
+      var instruction = new Instruction(text, leakWords);
+      // the line that carries this request's marker is this request's alone: not kept
+      shingles.add(
+          text.toLowerCase(Locale.ROOT).contains(this.canary)
+              ? shingles(instruction)
+              : SHINGLES.get(instruction, OutputGuard::shingles));
+    }
+  }
+
+  private static Set<String> shingles(Instruction instruction) {
+    var out = new HashSet<String>();
+    int n = instruction.leakWords();
+    for (String unquoted : QUOTED.split(instruction.text())) {
+      List<String> words = Words.of(unquoted);
+      for (int i = 0; i + n <= words.size(); i++) {
+        out.add(String.join(" ", words.subList(i, i + n)));
       }
     }
+    return Set.copyOf(out);
   }
 
   /** The guard of one prepared request's answer: its marker and its instructions. */
@@ -107,11 +131,20 @@ public final class OutputGuard {
       if (window.size() > leakWords) {
         window.removeFirst();
       }
-      if (window.size() == leakWords && shingles.contains(String.join(" ", window))) {
+      if (window.size() == leakWords && copied(String.join(" ", window))) {
         throw new AnswerLeak("the answer repeated " + leakWords + " words of the instructions");
       }
     }
     unscanned.delete(0, cut);
+  }
+
+  private boolean copied(String run) {
+    for (Set<String> set : shingles) {
+      if (set.contains(run)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int lastBoundary(CharSequence text) {

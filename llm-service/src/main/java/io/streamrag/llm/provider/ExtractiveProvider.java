@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  */
 public final class ExtractiveProvider implements AnswerProvider {
 
-  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?؟])\\s+|\\n+");
+  private static final Pattern WORD = Pattern.compile("\\S+\\s*");
   private static final int SENTENCES = 4;
   private static final int PER_PASSAGE = 2;
   private static final Set<String> STOP =
@@ -107,16 +107,15 @@ public final class ExtractiveProvider implements AnswerProvider {
         continue; // already shown as the sensor's current readings
       }
       var found = new ArrayList<Quote>();
-      String[] sentences = SENTENCE_END.split(p.getText().strip());
-      for (int s = 0; s < sentences.length; s++) {
-        String sentence = sentences[s].replaceFirst("^[#>*\\-\\s]+", "").strip();
-        if (sentence.length() < 20) {
-          continue;
-        }
-        var words = content(sentence, arabic);
-        long shared = asked.stream().filter(words::contains).count();
+      for (var sentence : Quotable.of(p.getText(), arabic, ExtractiveProvider::content)) {
+        long shared = asked.stream().filter(sentence.words()::contains).count();
         if (shared > 0) {
-          found.add(new Quote(i + 1, sentence, shared + 0.1 * p.getRelevance(), i * 1000 + s));
+          found.add(
+              new Quote(
+                  i + 1,
+                  sentence.text(),
+                  shared + 0.1 * p.getRelevance(),
+                  i * 1000 + sentence.at()));
         }
       }
       found.stream()
@@ -161,7 +160,7 @@ public final class ExtractiveProvider implements AnswerProvider {
 
   /** Streams word by word, each piece carrying the whitespace that follows it. */
   public static void stream(String text, Consumer<String> tokens) {
-    var m = Pattern.compile("\\S+\\s*").matcher(text);
+    var m = WORD.matcher(text);
     while (m.find()) {
       tokens.accept(m.group());
     }
