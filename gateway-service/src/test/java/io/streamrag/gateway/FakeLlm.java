@@ -52,9 +52,9 @@ public final class FakeLlm {
   }
 
   /**
-   * Answers the next matching request: meta, the tokens, two trace steps in one record, a citation,
-   * done (with 42 + n tokens of usage); with {@code firstHalf} events published first and the rest
-   * after {@link Answering#goOn}.
+   * Answers the next matching request: meta, the tokens, two trace steps in one record, a citation
+   * with the done in one record, (with 42 + n tokens of usage); with {@code firstHalf} events
+   * published first and the rest after {@link Answering#goOn}.
    */
   public Answering answer(Predicate<ChatRequested> which, int firstHalf, String... tokens) {
     var events = new ArrayList<AnswerEvent.Builder>();
@@ -83,12 +83,18 @@ public final class FakeLlm {
                     .setSource("irrigation/a.md")
                     .setDetail("relevant")
                     .build())));
-    events.add(
+    // the citation travels with the done, as llm-service sends an answer's end
+    var citation =
         AnswerEvent.newBuilder()
+            .setRequestId("")
+            .setSeq(0)
+            .setEmittedAt(Instant.EPOCH)
             .setType(AnswerEventType.CITATION)
-            .setCitation(new Citation(1, "irrigation/a.md", "irrigation", 0.8)));
+            .setCitation(new Citation(1, "irrigation/a.md", "irrigation", 0.8))
+            .build();
     events.add(
         AnswerEvent.newBuilder()
+            .setPreceding(List.of(citation))
             .setType(AnswerEventType.DONE)
             .setDone(
                 AnswerDone.newBuilder()
@@ -142,9 +148,20 @@ public final class FakeLlm {
               if (i == firstHalf && !answering.gate.await(20, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the second half was never let go");
               }
+              var preceding = new ArrayList<AnswerEvent>();
+              var carried = events.get(i).hasPreceding() ? events.get(i).getPreceding() : null;
+              for (AnswerEvent p : carried == null ? List.<AnswerEvent>of() : carried) {
+                preceding.add(
+                    AnswerEvent.newBuilder(p)
+                        .setRequestId(request.getRequestId())
+                        .setSeq(seq++)
+                        .setEmittedAt(Instant.now())
+                        .build());
+              }
               var event =
                   events
                       .get(i)
+                      .setPreceding(preceding)
                       .setRequestId(request.getRequestId())
                       .setSeq(seq)
                       .setEmittedAt(Instant.now())

@@ -4,6 +4,7 @@ import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerEvents;
 import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
 import java.time.Duration;
@@ -19,7 +20,7 @@ public record ServiceEvents(List<AnswerEvent> events) {
       answers.await(
           r -> {
             if (r.value() instanceof AnswerEvent e && requestId.equals(e.getRequestId())) {
-              events.add(e);
+              events.addAll(AnswerEvents.of(e)); // one by one, as the gateway relays them
               return e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR;
             }
             return false;

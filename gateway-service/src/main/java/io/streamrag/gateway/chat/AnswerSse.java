@@ -4,6 +4,7 @@ import io.streamrag.gateway.relay.EventIds;
 import io.streamrag.gateway.trace.TraceStepJson;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerEvents;
 import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
 import java.util.ArrayList;
@@ -15,8 +16,10 @@ import org.springframework.http.codec.ServerSentEvent;
 /**
  * An answer record as the SSE events the client reads: one event with the record's {@code seq} as
  * its id, or one {@code trace} event per step of a record that carries several, numbered {@code
- * seq}, {@code seq + 1}, … (the llm-service leaves those numbers free). Every event has an id of
- * its own, so a client that comes back resumes after exactly the last one it has.
+ * seq}, {@code seq + 1}, … (the llm-service leaves those numbers free), or the events a record
+ * carries before its own ({@link AnswerEvents}: citations with the done), each with its own number.
+ * Every event has an id of its own, so a client that comes back resumes after exactly the last one
+ * it has.
  */
 final class AnswerSse {
 
@@ -28,6 +31,13 @@ final class AnswerSse {
    */
   static List<ServerSentEvent<Object>> of(
       String requestId, String conversationId, AnswerEvent e, int after) {
+    if (!e.getPreceding().isEmpty()) {
+      var events = new ArrayList<ServerSentEvent<Object>>();
+      for (AnswerEvent one : AnswerEvents.of(e)) {
+        events.addAll(of(requestId, conversationId, one, after));
+      }
+      return events;
+    }
     if (e.getType() == AnswerEventType.TRACE) {
       var steps = TraceSteps.of(e);
       var events = new ArrayList<ServerSentEvent<Object>>(steps.size());

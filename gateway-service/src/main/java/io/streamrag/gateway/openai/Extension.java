@@ -33,6 +33,7 @@ final class Extension {
 
   /** Keeps a citation, trace step or needs-human event; other events are not kept. */
   void collect(AnswerEvent e) {
+    e.getPreceding().forEach(this::collect); // the citations that travel with the done
     switch (e.getType()) {
       case CITATION -> {
         var c = e.getCitation();

@@ -2,8 +2,11 @@ package io.streamrag.gateway.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerEvents;
+import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
 import java.time.Instant;
@@ -51,6 +54,43 @@ class AnswerSseTest {
         .containsExactly("9f1c:7");
     assertThat(AnswerSse.of(ID, "c", token, 7)).isEmpty();
     assertThat(AnswerSse.last(token)).isEqualTo(7);
+  }
+
+  @Test
+  void theCitationsThatTravelWithTheDoneAreEventsOfTheirOwnBeforeIt() {
+    var done =
+        AnswerEvents.after(
+                event(9, AnswerEventType.DONE)
+                    .setDone(AnswerDone.newBuilder().setProvider("p").setModel("m").build()),
+                List.of(
+                    event(7, AnswerEventType.CITATION)
+                        .setCitation(new Citation(1, "kb/a.md", "kb", 0.5))
+                        .build(),
+                    event(8, AnswerEventType.CITATION)
+                        .setCitation(new Citation(2, "kb/b.md", "kb", 0.3))
+                        .build()))
+            .build();
+
+    var events = AnswerSse.of(ID, "c", done, 6);
+    assertThat(events)
+        .extracting(ServerSentEvent::event)
+        .containsExactly("citation", "citation", "done");
+    assertThat(events)
+        .extracting(ServerSentEvent::id)
+        .containsExactly("9f1c:7", "9f1c:8", "9f1c:9");
+    assertThat(AnswerSse.last(done)).isEqualTo(9);
+    // a client that dropped after the first citation gets the second one and the done
+    assertThat(AnswerSse.of(ID, "c", done, 7))
+        .extracting(ServerSentEvent::id)
+        .containsExactly("9f1c:8", "9f1c:9");
+  }
+
+  private static AnswerEvent.Builder event(int seq, AnswerEventType type) {
+    return AnswerEvent.newBuilder()
+        .setRequestId(ID)
+        .setSeq(seq)
+        .setType(type)
+        .setEmittedAt(Instant.EPOCH);
   }
 
   private static AnswerEvent trace(int seq, int steps) {

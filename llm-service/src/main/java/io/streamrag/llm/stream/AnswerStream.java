@@ -6,6 +6,7 @@ import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerEvents;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.NeedsHuman;
@@ -28,8 +29,10 @@ import org.springframework.scheduling.TaskScheduler;
  * still held when no other event comes is sent by the scheduler at the linger's end. Trace steps
  * are grouped too: held until the next event of another kind (or the linger's end) and sent as one
  * {@code TRACE} record ({@link TraceSteps}), so the retrieval path handed on when the answer starts
- * is one record, not one per step. Thread-safe: the scheduler's send and the answering thread's
- * take turns.
+ * is one record, not one per step. An answer's end goes as one record too: its citations and
+ * needs-human are held and sent as the {@code preceding} events of its done ({@link AnswerEvents}),
+ * each still numbered as an event of its own. Thread-safe: the scheduler's send and the answering
+ * thread's take turns.
  */
 public final class AnswerStream {
 
@@ -40,6 +43,7 @@ public final class AnswerStream {
   private final TaskScheduler scheduler;
   private final StringBuilder held = new StringBuilder();
   private final List<TraceStep> heldSteps = new ArrayList<>();
+  private final List<AnswerEvent> heldEnd = new ArrayList<>();
   private Instant lastTokens = Instant.MIN;
   private ScheduledFuture<?> pending;
   private int seq;
@@ -63,12 +67,14 @@ public final class AnswerStream {
   }
 
   public synchronized void meta(AnswerMeta meta) {
+    sendEnd();
     sendSteps();
     send(event(AnswerEventType.META).setMeta(meta));
   }
 
   /** A piece of the answer's text: sent now, or held to go with the next ones (see the class). */
   public synchronized void token(String text) {
+    sendEnd();
     sendSteps();
     held.append(text);
     Instant now = clock.instant();
@@ -82,6 +88,7 @@ public final class AnswerStream {
 
   /** One step of the retrieval path (S3.6): held to go with the steps that follow it. */
   public synchronized void trace(TraceStep step) {
+    sendEnd();
     sendTokens(clock.instant());
     heldSteps.add(step);
     if (batching == TokenBatching.NONE || batching.linger().isZero()) {
@@ -91,27 +98,35 @@ public final class AnswerStream {
     }
   }
 
-  /** The parts of the question left without evidence (S3.5). */
+  /** The parts of the question left without evidence (S3.5): held to go with the done. */
   public synchronized void needsHuman(NeedsHuman needs) {
     sendAll();
-    send(event(AnswerEventType.NEEDS_HUMAN).setNeedsHuman(needs));
+    heldEnd.add(event(AnswerEventType.NEEDS_HUMAN).setNeedsHuman(needs).build());
   }
 
+  /** A source the answer rests on: held to go with the done. */
   public synchronized void citation(Citation citation) {
     sendAll();
-    send(event(AnswerEventType.CITATION).setCitation(citation));
+    heldEnd.add(event(AnswerEventType.CITATION).setCitation(citation).build());
   }
 
-  /** The last event of an answer that completed: who answered and the tokens used. */
+  /**
+   * The last event of an answer that completed: who answered and the tokens used, with the
+   * citations and needs-human held before it.
+   */
   public synchronized void done(AnswerDone done) {
     sendAll();
-    send(event(AnswerEventType.DONE).setDone(done));
+    var last = event(AnswerEventType.DONE).setDone(done);
+    send(AnswerEvents.after(last, heldEnd));
+    heldEnd.clear();
     out.await();
   }
 
   public synchronized void error(String code, String message) {
     sendAll();
-    send(event(AnswerEventType.ERROR).setError(new AnswerError(code, message)));
+    var last = event(AnswerEventType.ERROR).setError(new AnswerError(code, message));
+    send(AnswerEvents.after(last, heldEnd));
+    heldEnd.clear();
     out.await();
   }
 
@@ -124,6 +139,15 @@ public final class AnswerStream {
   private void sendAll() {
     sendSteps();
     sendTokens(clock.instant());
+  }
+
+  /**
+   * Sends held end events one record each: only when another kind of event follows them, which an
+   * answer does not do, so the order holds whatever the caller does.
+   */
+  private void sendEnd() {
+    heldEnd.forEach(e -> out.send(Topics.CHAT_ANSWERS, requestId, e));
+    heldEnd.clear();
   }
 
   /** Sends the held trace steps, if any, as one record. */

@@ -6,8 +6,12 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerEvents;
+import io.streamrag.schemas.chat.Citation;
+import io.streamrag.schemas.chat.NeedsHuman;
 import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
 import io.streamrag.schemas.serde.AvroSerializer;
@@ -202,6 +206,34 @@ class AnswerStreamTest {
   }
 
   @Test
+  void theCitationsAndWhatIsMissingTravelWithTheDoneEachNumberedAsItsOwnEvent() {
+    var clock = HandClock.aheadOfTheScheduler();
+    String id = UUID.randomUUID().toString();
+    var stream = streams(clock).open(id);
+    stream.token("answer");
+    stream.citation(new Citation(1, "kb/a.md", "kb", 0.8));
+    stream.citation(new Citation(2, "kb/b.md", "kb", 0.4));
+    stream.needsHuman(new NeedsHuman(List.of("the price"), List.of(), 1));
+    stream.done(AnswerDone.newBuilder().setProvider("p").setModel("m").build());
+
+    var records = events(id);
+    assertThat(records)
+        .extracting(AnswerEvent::getType)
+        .containsExactly(AnswerEventType.TOKEN, AnswerEventType.DONE);
+    var events = records.stream().flatMap(e -> AnswerEvents.of(e).stream()).toList();
+    assertThat(events)
+        .extracting(AnswerEvent::getType)
+        .containsExactly(
+            AnswerEventType.TOKEN,
+            AnswerEventType.CITATION,
+            AnswerEventType.CITATION,
+            AnswerEventType.NEEDS_HUMAN,
+            AnswerEventType.DONE);
+    assertThat(events).extracting(AnswerEvent::getSeq).containsExactly(0, 1, 2, 3, 4);
+    assertThat(events.get(2).getCitation().getSource()).isEqualTo("kb/b.md");
+  }
+
+  @Test
   void aStepNoOtherEventFollowsIsSentByTheScheduler() {
     String id = UUID.randomUUID().toString();
     var stream = streams(new HandClock()).open(id);
@@ -232,7 +264,7 @@ class AnswerStreamTest {
           r -> {
             if (r.value() instanceof AnswerEvent e && id.equals(e.getRequestId())) {
               events.add(e);
-              return e.getType() == AnswerEventType.ERROR;
+              return e.getType() == AnswerEventType.ERROR || e.getType() == AnswerEventType.DONE;
             }
             return false;
           },

@@ -1,0 +1,34 @@
+package io.streamrag.schemas.chat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The events one answer record carries, in stream order: its {@code preceding} events (each with
+ * its own {@code seq}), then itself. Events that come together at an answer's end (its citations
+ * and needs-human, then done) travel as one record instead of one record each; a reader that wants
+ * events one by one reads them through here. Grouped trace steps are a record's own ({@link
+ * TraceSteps}).
+ */
+public final class AnswerEvents {
+
+  private AnswerEvents() {}
+
+  /** The record's events in order; the record itself last, without its preceding ones. */
+  public static List<AnswerEvent> of(AnswerEvent record) {
+    if (record.getPreceding().isEmpty()) {
+      return List.of(record);
+    }
+    var events = new ArrayList<AnswerEvent>(record.getPreceding().size() + 1);
+    for (AnswerEvent e : record.getPreceding()) {
+      events.addAll(of(e));
+    }
+    events.add(AnswerEvent.newBuilder(record).setPreceding(List.of()).build());
+    return events;
+  }
+
+  /** Sets {@code preceding} (possibly none) on the last event of a group being built. */
+  public static AnswerEvent.Builder after(AnswerEvent.Builder last, List<AnswerEvent> preceding) {
+    return last.setPreceding(List.copyOf(preceding));
+  }
+}
