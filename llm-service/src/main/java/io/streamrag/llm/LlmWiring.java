@@ -131,7 +131,8 @@ class LlmWiring {
       TurnRecorder recorder,
       QueryRewriter rewriter,
       ProviderChain chain,
-      EvidenceRetrieval retrieval) {
+      EvidenceRetrieval retrieval,
+      MeterRegistry meters) {
     return new PreRunChain(
         List.of(
             new GuardStep(injectionGuard),
@@ -140,7 +141,8 @@ class LlmWiring {
             new MemoryRecall(conversations, recorder),
             new FollowUpRewrite(rewriter),
             new ModeSelection(() -> chain.expected().map(e -> e.tools()).orElse(false)),
-            retrieval));
+            retrieval),
+        meters);
   }
 
   /** Classic retrieval: the evidence loop over retrieval-service's context search (S3). */

@@ -11,6 +11,11 @@ public final class GuardStep implements PreRunStep {
     this.guardrail = guardrail;
   }
 
+  /** The guardrail's class, as this step's name. */
+  String name() {
+    return guardrail.getClass().getSimpleName();
+  }
+
   @Override
   public Preparation apply(Preparation preparation) {
     guardrail

@@ -1,7 +1,11 @@
 package io.streamrag.llm.prerun;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What runs before the model, as an explicit list of steps in S0.2's order: prompt-injection guard,
@@ -9,14 +13,39 @@ import java.util.List;
  * follow-up rewrite between config sync and retrieval, because retrieval searches the rewritten
  * question. The gateway runs the same two guards first, to refuse with an HTTP status before a
  * stream opens; running them here again keeps a request that reached the topic another way (a
- * replay, another producer) from skipping them.
+ * replay, another producer) from skipping them. Each step is timed ({@value #TIMER}, tagged with
+ * the step's name), so where a chat's time goes before its first token is on {@code
+ * /actuator/prometheus}.
  */
 public final class PreRunChain {
 
-  private final List<PreRunStep> steps;
+  /** The timer of each step. */
+  public static final String TIMER = "streamrag.prerun.step";
 
+  private final List<PreRunStep> steps;
+  private final List<Timer> timers;
+
+  /** A chain whose timings go nowhere; for tests. */
   public PreRunChain(List<PreRunStep> steps) {
+    this(steps, new SimpleMeterRegistry());
+  }
+
+  public PreRunChain(List<PreRunStep> steps, MeterRegistry meters) {
     this.steps = List.copyOf(steps);
+    this.timers =
+        this.steps.stream()
+            .map(
+                s ->
+                    Timer.builder(TIMER)
+                        .tag("step", name(s))
+                        .description("one step of the pre-run chain, per chat")
+                        .register(meters))
+            .toList();
+  }
+
+  /** The step's name on its timer: its class, with a guard's guardrail (two guards, two names). */
+  private static String name(PreRunStep step) {
+    return step instanceof GuardStep guard ? guard.name() : step.getClass().getSimpleName();
   }
 
   /**
@@ -26,8 +55,13 @@ public final class PreRunChain {
    */
   public Preparation run(ChatRequested request) {
     var preparation = Preparation.of(request);
-    for (PreRunStep step : steps) {
-      preparation = step.apply(preparation);
+    for (int i = 0; i < steps.size(); i++) {
+      long start = System.nanoTime();
+      try {
+        preparation = steps.get(i).apply(preparation);
+      } finally {
+        timers.get(i).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+      }
     }
     return preparation;
   }
