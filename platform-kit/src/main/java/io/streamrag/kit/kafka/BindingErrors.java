@@ -42,7 +42,7 @@ public final class BindingErrors implements ListenerContainerWithDlqAndRetryCust
             backOff == null ? new FixedBackOff(0, 0) : backOff);
     errors.addNotRetryableExceptions(UndecodableRecordException.class);
     container.setCommonErrorHandler(errors);
-    clients.observed(container.getContainerProperties());
+    clients.committedAsync(clients.observed(container.getContainerProperties()));
     readers.watch(container);
   }
 

@@ -173,7 +173,7 @@ public class KafkaKitConfiguration {
     factory.setReplyTemplate(replies);
     factory.setCommonErrorHandler(
         new DefaultErrorHandler(DeadLetters.recoverer(clients, replies), new FixedBackOff(0, 0)));
-    clients.observed(factory.getContainerProperties());
+    clients.committedAsync(clients.observed(factory.getContainerProperties()));
     factory.getContainerProperties().setMonitorInterval(5);
     return factory;
   }
