@@ -43,7 +43,7 @@ final class PassageText {
   private final List<String> sentences = new ArrayList<>();
   private final List<Set<String>> sentenceStems = new ArrayList<>();
   private final List<Set<String>> windowStems = new ArrayList<>();
-  private final Map<String, Boolean> near = new ConcurrentHashMap<>();
+  private final Map<String, List<String>> near = new ConcurrentHashMap<>();
 
   /** The passage read, or as read before: the same text and language read the same. */
   static PassageText of(String text, String language) {
@@ -142,37 +142,42 @@ final class PassageText {
 
   /**
    * Equal, of the same word ({@link Stems#same}), or one typing slip away in a long word. The
-   * near-forms (every stem compared) are looked up once per passage and stem: a window holds a
-   * stem's near-form only if the whole passage does, so the passage's answer rules out most windows
-   * at once.
+   * near-forms of a stem (every stem of the passage compared) are found once per passage and stem:
+   * a window is part of the passage, so it holds a near-form exactly when it holds one of the
+   * passage's.
    */
   private boolean has(String stem, Set<String> among) {
     if (among.contains(stem)) {
       return true;
     }
-    if (!inPassage(stem)) {
-      return false;
+    List<String> forms = nearForms(stem);
+    if (among == stems) {
+      return !forms.isEmpty();
     }
-    return among == stems || hasNear(stem, among);
-  }
-
-  private boolean inPassage(String stem) {
-    if (near.size() > NEAR_KEPT) {
-      near.clear();
-    }
-    return near.computeIfAbsent(stem, s -> hasNear(s, stems));
-  }
-
-  private static boolean hasNear(String stem, Set<String> stems) {
-    if (stems.contains(stem)) {
-      return true;
-    }
-    for (String s : stems) {
-      if (Stems.same(stem, s) || stem.length() >= 5 && oneEditApart(stem, s)) {
+    for (String form : forms) {
+      if (among.contains(form)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The passage's stems that are near-forms of {@code stem}. */
+  private List<String> nearForms(String stem) {
+    if (near.size() > NEAR_KEPT) {
+      near.clear();
+    }
+    return near.computeIfAbsent(
+        stem,
+        asked -> {
+          var forms = new ArrayList<String>();
+          for (String s : stems) {
+            if (Stems.same(asked, s) || asked.length() >= 5 && oneEditApart(asked, s)) {
+              forms.add(s);
+            }
+          }
+          return List.copyOf(forms);
+        });
   }
 
   /** A question typed "یونسیف" still names the passage's "یونیسف". */

@@ -11,7 +11,6 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.FuzzyQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
@@ -125,6 +124,6 @@ final class LuceneQueries {
     if (reader == null || term.text().length() < ONE_EDIT_FROM || reader.docFreq(term) > 0) {
       return new TermQuery(term);
     }
-    return new FuzzyQuery(term, 1, 1, MAX_SPELLINGS, true);
+    return new TypoQuery(term, MAX_SPELLINGS); // FuzzyQuery's spellings, its automaton kept
   }
 }
