@@ -14,6 +14,7 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -73,7 +74,8 @@ public final class LuceneChunkStore implements ChunkStore {
   private LuceneChunkStore(Path path, Path temporary, int dimension, String model)
       throws IOException {
     this.directory = FSDirectory.open(path);
-    this.writer = new IndexWriter(directory, LiveWriterConfig.of(analysis.of(null)));
+    this.writer =
+        new IndexWriter(directory, new IndexWriterConfig(analysis.of(null)).setRAMBufferSizeMB(64));
     this.searchers = new SearcherManager(writer, null);
     this.dimension = dimension;
     this.model = model;
