@@ -23,8 +23,12 @@ final class PassageText {
   /** Sentences looked at together when finding where a question's terms meet. */
   static final int WINDOW = 2;
 
-  /** The passages kept, by their characters: about 800 chunks of 500 tokens. */
-  static final long KEPT_CHARS = 2_000_000;
+  /**
+   * The passages kept, by their characters: about 400 chunks of 500 tokens. A read passage holds
+   * its text, its sentences and their stems, several times the text's size, in a heap of 256 MB
+   * (run.sh): a million characters keep it to a few tens of megabytes.
+   */
+  static final long KEPT_CHARS = 1_000_000;
 
   /** The near-forms one passage keeps before it forgets them all (a bound, rarely reached). */
   private static final int NEAR_KEPT = 4_096;

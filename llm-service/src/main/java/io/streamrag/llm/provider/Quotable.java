@@ -20,11 +20,14 @@ final class Quotable {
 
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?؟])\\s+|\\n+");
 
+  /** The characters kept, as the judge's passages (a few tens of megabytes at most). */
+  private static final long KEPT_CHARS = 1_000_000;
+
   private record Key(String text, boolean arabic) {}
 
   private static final Cache<Key, List<Sentence>> READ =
       Caffeine.newBuilder()
-          .maximumWeight(2_000_000)
+          .maximumWeight(KEPT_CHARS)
           .<Key, List<Sentence>>weigher((key, sentences) -> key.text().length())
           .executor(Runnable::run) // upkeep on the calling thread: no pool of its own
           .build();
