@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
-import io.streamrag.schemas.chat.AnswerEvents;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.TraceStep;
 import io.streamrag.schemas.chat.TraceSteps;
@@ -59,9 +58,9 @@ class AnswerSseTest {
   @Test
   void theCitationsThatTravelWithTheDoneAreEventsOfTheirOwnBeforeIt() {
     var done =
-        AnswerEvents.after(
-                event(9, AnswerEventType.DONE)
-                    .setDone(AnswerDone.newBuilder().setProvider("p").setModel("m").build()),
+        event(9, AnswerEventType.DONE)
+            .setDone(AnswerDone.newBuilder().setProvider("p").setModel("m").build())
+            .setPreceding(
                 List.of(
                     event(7, AnswerEventType.CITATION)
                         .setCitation(new Citation(1, "kb/a.md", "kb", 0.5))

@@ -1,7 +1,7 @@
 package io.streamrag.llm.evidence;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import io.streamrag.kit.text.TextKeyed;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -36,11 +36,7 @@ final class PassageText {
   private record Key(String text, String language) {}
 
   private static final Cache<Key, PassageText> READ =
-      Caffeine.newBuilder()
-          .maximumWeight(KEPT_CHARS)
-          .<Key, PassageText>weigher((key, passage) -> key.text().length())
-          .executor(Runnable::run) // upkeep on the calling thread: no pool of its own
-          .build();
+      TextKeyed.byCharacters(KEPT_CHARS, key -> key.text().length());
 
   private final String language;
   private final Set<String> stems = new HashSet<>();

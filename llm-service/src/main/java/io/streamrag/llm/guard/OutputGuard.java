@@ -51,15 +51,22 @@ public final class OutputGuard {
    * @param leakWords how many words in a row of the instructions make a copy
    */
   public OutputGuard(String canary, List<String> instructions, int leakWords) {
+    this(canary, instructions, List.of(), leakWords);
+  }
+
+  /**
+   * @param ownInstructions texts told to this request alone (the line with its marker): read for
+   *     this answer, not kept
+   */
+  private OutputGuard(
+      String canary, List<String> instructions, List<String> ownInstructions, int leakWords) {
     this.canary = canary.toLowerCase(Locale.ROOT);
     this.leakWords = leakWords;
     for (String text : instructions) {
-      var instruction = new Instruction(text, leakWords);
-      // the line that carries this request's marker is this request's alone: not kept
-      shingles.add(
-          text.toLowerCase(Locale.ROOT).contains(this.canary)
-              ? shingles(instruction)
-              : SHINGLES.get(instruction, OutputGuard::shingles));
+      shingles.add(SHINGLES.get(new Instruction(text, leakWords), OutputGuard::shingles));
+    }
+    for (String text : ownInstructions) {
+      shingles.add(shingles(new Instruction(text, leakWords)));
     }
   }
 
@@ -85,8 +92,8 @@ public final class OutputGuard {
       instructions.add(p.settings().instructionsFor(language, true));
       instructions.add(p.settings().agenticInstructionsFor(language));
     }
-    instructions.add(Canary.line(requestId));
-    return new OutputGuard(Canary.of(requestId), instructions, leakWords);
+    return new OutputGuard(
+        Canary.of(requestId), instructions, List.of(Canary.line(requestId)), leakWords);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.streamrag.llm.provider;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import io.streamrag.kit.text.TextKeyed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,11 +26,7 @@ final class Quotable {
   private record Key(String text, boolean arabic) {}
 
   private static final Cache<Key, List<Sentence>> READ =
-      Caffeine.newBuilder()
-          .maximumWeight(KEPT_CHARS)
-          .<Key, List<Sentence>>weigher((key, sentences) -> key.text().length())
-          .executor(Runnable::run) // upkeep on the calling thread: no pool of its own
-          .build();
+      TextKeyed.byCharacters(KEPT_CHARS, key -> key.text().length());
 
   private Quotable() {}
 

@@ -116,16 +116,17 @@ public final class AnswerStream {
    */
   public synchronized void done(AnswerDone done) {
     sendAll();
-    var last = event(AnswerEventType.DONE).setDone(done);
-    send(AnswerEvents.after(last, heldEnd));
+    send(event(AnswerEventType.DONE).setDone(done).setPreceding(List.copyOf(heldEnd)));
     heldEnd.clear();
     out.await();
   }
 
   public synchronized void error(String code, String message) {
     sendAll();
-    var last = event(AnswerEventType.ERROR).setError(new AnswerError(code, message));
-    send(AnswerEvents.after(last, heldEnd));
+    send(
+        event(AnswerEventType.ERROR)
+            .setError(new AnswerError(code, message))
+            .setPreceding(List.copyOf(heldEnd)));
     heldEnd.clear();
     out.await();
   }

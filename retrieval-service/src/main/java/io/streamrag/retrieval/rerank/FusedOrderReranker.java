@@ -1,8 +1,8 @@
 package io.streamrag.retrieval.rerank;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.streamrag.kit.text.Language;
+import io.streamrag.kit.text.TextKeyed;
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.LexicalAnalysis;
 import java.util.Comparator;
@@ -43,11 +43,7 @@ public final class FusedOrderReranker implements Reranker, RelevanceScorer {
    * tokens; least recently used out first; upkeep on the calling thread.
    */
   private final Cache<Passage, Set<String>> analysed =
-      Caffeine.newBuilder()
-          .maximumWeight(2_000_000)
-          .<Passage, Set<String>>weigher((p, terms) -> p.text().length())
-          .executor(Runnable::run)
-          .build();
+      TextKeyed.byCharacters(2_000_000, p -> p.text().length());
 
   public FusedOrderReranker() {
     this(CALIBRATION);

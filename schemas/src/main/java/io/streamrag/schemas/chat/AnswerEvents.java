@@ -26,9 +26,4 @@ public final class AnswerEvents {
     events.add(AnswerEvent.newBuilder(record).setPreceding(List.of()).build());
     return events;
   }
-
-  /** Sets {@code preceding} (possibly none) on the last event of a group being built. */
-  public static AnswerEvent.Builder after(AnswerEvent.Builder last, List<AnswerEvent> preceding) {
-    return last.setPreceding(List.copyOf(preceding));
-  }
 }
