@@ -167,7 +167,7 @@ launch() {
     postgres)
       stop_stray_postmaster
       rm -f "$RUN/postgres.ready"
-      cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmx64m -cp "$(classpath postgres-local)"
+      cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmx128m -cp "$(classpath postgres-local)"
         io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready") ;;
     *)
       cmd=(env PORT="${PORT[$n]}" java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$n]}" "$(cds "$n")"

@@ -37,6 +37,7 @@ public final class LocalPostgres implements AutoCloseable {
   public static LocalPostgres start(Path dataDir, int port) {
     try {
       Files.createDirectories(dataDir);
+      UnfinishedUnpacking.forget(UnfinishedUnpacking.workingDirectory());
       var server =
           EmbeddedPostgres.builder()
               .setDataDirectory(dataDir)
