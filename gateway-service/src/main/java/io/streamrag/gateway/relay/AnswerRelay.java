@@ -110,7 +110,6 @@ public final class AnswerRelay implements AutoCloseable {
         ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
         CooperativeStickyAssignor.class.getName());
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-    config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50);
     var consumers =
         readers
             .clients()

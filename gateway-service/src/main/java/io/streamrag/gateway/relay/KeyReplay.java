@@ -5,7 +5,6 @@ import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -34,7 +33,7 @@ final class KeyReplay {
               var container =
                   readers.container(
                       "gateway-replay-" + requestId,
-                      Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+                      Map.of(),
                       new TopicPartitionOffset[] {from},
                       new ByteArrayDeserializer());
               MessageListener<String, byte[]> listener =

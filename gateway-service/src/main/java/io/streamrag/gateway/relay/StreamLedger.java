@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,7 +65,7 @@ public final class StreamLedger implements AutoCloseable {
     this.container =
         readers.start(
             "gateway-streams",
-            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+            Map.of(),
             readers.ends(Topics.CHAT_STREAMS.name(), Duration.ofSeconds(30)).keySet().stream()
                 .map(
                     tp ->

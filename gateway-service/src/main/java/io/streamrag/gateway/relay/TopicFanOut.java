@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -71,7 +70,7 @@ public final class TopicFanOut<V> implements AutoCloseable {
     this.container =
         readers.container(
             "gateway-fan-out-" + topic.name(),
-            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+            Map.of(),
             readers.fromTheEnd(topic.name()),
             new ByteArrayDeserializer());
     container.getContainerProperties().setMessageListener(new Listener());

@@ -51,7 +51,6 @@ class WebhookWiring {
     // A new group starts from the oldest retained alert, not the next one: none is skipped.
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
     var consumers =
         new DefaultKafkaConsumerFactory<>(
             config, new StringDeserializer(), new ByteArrayDeserializer());

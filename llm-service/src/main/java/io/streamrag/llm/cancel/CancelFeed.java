@@ -6,7 +6,6 @@ import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +47,7 @@ public final class CancelFeed implements AutoCloseable {
     this.container =
         readers.start(
             "llm-cancels",
-            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+            Map.of(),
             readers.fromTheEnd(Topics.CHAT_STREAMS.name()),
             listener,
             null);

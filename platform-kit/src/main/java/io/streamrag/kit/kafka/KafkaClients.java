@@ -50,6 +50,10 @@ public final class KafkaClients {
     config.remove(ConsumerConfig.GROUP_ID_CONFIG);
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     config.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
+    // fetch.max.wait.ms stays at Kafka's 500 ms for every reader: the broker answers a waiting
+    // fetch the moment a record is appended, so a shorter wait buys no latency and only makes
+    // every idle consumer fetch more often (about 100 consumers across the services: at 50-100 ms
+    // the broker spent a seventh of a core on empty fetches at idle).
     return config;
   }
 

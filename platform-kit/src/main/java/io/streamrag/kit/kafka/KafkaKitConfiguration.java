@@ -156,7 +156,6 @@ public class KafkaKitConfiguration {
     var factory = new ConcurrentKafkaListenerContainerFactory<String, SpecificRecord>();
     var config = clients.consumer("requests");
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
     config.remove(ConsumerConfig.CLIENT_ID_CONFIG); // each listener names its own
     factory.setConsumerFactory(
         clients.consumerFactory(

@@ -5,7 +5,6 @@ import io.streamrag.schemas.serde.AvroDeserializer;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
@@ -42,7 +41,7 @@ public final class RequestReply {
     var container =
         readers.container(
             caller + "-" + replies.name(),
-            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100),
+            Map.of(),
             readers.fromTheEnd(replies.name()),
             new ErrorHandlingDeserializer<SpecificRecord>(new AvroDeserializer()));
     var template = new ReplyingKafkaTemplate<>(producers, container);

@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -69,7 +68,7 @@ public final class TopicView<V> implements AutoCloseable {
     this.container =
         readers.start(
             "view-" + topic,
-            Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100),
+            Map.of(),
             startEnd.keySet().stream()
                 .map(
                     tp ->

@@ -166,11 +166,7 @@ public final class IndexFeed implements AutoCloseable {
     var feed =
         readers.container(
             name,
-            Map.of(
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
-                100,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
-                1000),
+            Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1000),
             from,
             new ByteArrayDeserializer());
     feed.getContainerProperties().setMessageListener(new Listener());
