@@ -30,9 +30,6 @@ public final class LocalKafkaMain {
                   stopped.countDown();
                 },
                 "kafka-local-stop"));
-    // Start-up garbage out of the old generation at once: with run.sh's small -Xms the emptied
-    // heap is given back to the system instead of staying resident.
-    System.gc();
     System.out.println("kafka-local ready on " + kafka.bootstrapServers());
     if (args.length > 2) {
       Files.writeString(Path.of(args[2]), kafka.bootstrapServers() + "\n");

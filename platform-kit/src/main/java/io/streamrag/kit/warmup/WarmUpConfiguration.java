@@ -29,6 +29,10 @@ public class WarmUpConfiguration {
   @Bean
   ApplicationListener<ApplicationReadyEvent> warmUpStarter(WarmUps warmUps) {
     var executor = new SimpleAsyncTaskExecutor("warm-up-");
-    return ready -> executor.execute(warmUps::run);
+    return ready -> {
+      if (!warmUps.done()) {
+        executor.execute(warmUps::run);
+      }
+    };
   }
 }

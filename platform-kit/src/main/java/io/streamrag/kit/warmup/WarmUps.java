@@ -32,10 +32,7 @@ public final class WarmUps implements HealthIndicator {
     this.done = warmUps.isEmpty() || rounds == 0;
   }
 
-  /**
-   * Runs them all, one after the other, on the calling thread (Spring's task executor), then
-   * compacts the heap; with none to run (or rounds 0) readiness does not wait for it.
-   */
+  /** Runs them all, one after the other, on the calling thread (Spring's task executor). */
   public void run() {
     long began = System.nanoTime();
     long deadline = began + limit.toNanos();
@@ -59,19 +56,8 @@ public final class WarmUps implements HealthIndicator {
         detail(w.name(), "failed: " + e);
       }
     }
-    compact();
     log.info("warmed up in {} ms: {}", (System.nanoTime() - began) / 1_000_000, details);
     done = true;
-  }
-
-  /**
-   * One full collection before readiness: start-up and warm-up leave the old generation full of
-   * garbage that a young collection never frees, and its pages stay resident until a full one
-   * compacts it. With a small initial heap ({@code -Xms}, as run.sh gives) the collector then gives
-   * the emptied part back to the system; the heap grows again only as far as serving needs.
-   */
-  private static void compact() {
-    System.gc();
   }
 
   private synchronized void detail(String name, String value) {
