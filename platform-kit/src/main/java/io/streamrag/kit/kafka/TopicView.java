@@ -1,6 +1,5 @@
 package io.streamrag.kit.kafka;
 
-import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -37,8 +36,7 @@ public final class TopicView<V> implements AutoCloseable {
 
   private final TopicReaders readers;
   private final String topic;
-  private final Class<V> type;
-  private final AvroDeserializer avro = new AvroDeserializer();
+  private final ViewRecords<V> records;
   private final Map<String, V> latest = new ConcurrentHashMap<>();
   private final CountDownLatch caughtUp = new CountDownLatch(1);
   private final BiConsumer<String, V> onChange;
@@ -61,7 +59,7 @@ public final class TopicView<V> implements AutoCloseable {
       ToLongFunction<V> version) {
     this.readers = readers;
     this.topic = topic;
-    this.type = type;
+    this.records = new ViewRecords<>(topic, type);
     this.onChange = onChange;
     this.version = version;
     this.startEnd = Offsets.ends(readers.clients(), topic, Duration.ofSeconds(30));
@@ -246,7 +244,7 @@ public final class TopicView<V> implements AutoCloseable {
   }
 
   private void accept(ConsumerRecord<String, byte[]> record) {
-    V value = decode(record);
+    V value = records.decode(record);
     if (value == null && record.value() != null) {
       return;
     }
@@ -258,33 +256,6 @@ public final class TopicView<V> implements AutoCloseable {
             "the change of {} on {} was held but its callback failed", record.key(), topic, e);
       }
     }
-  }
-
-  private V decode(ConsumerRecord<String, byte[]> record) {
-    if (record.value() == null) {
-      return null;
-    }
-    try {
-      Object value = avro.deserialize(topic, record.value());
-      if (type.isInstance(value)) {
-        return type.cast(value);
-      }
-      log.warn(
-          "skipped a {} on {} at {}-{}: expected {}",
-          value.getClass().getSimpleName(),
-          topic,
-          record.partition(),
-          record.offset(),
-          type.getSimpleName());
-    } catch (RuntimeException e) {
-      log.warn(
-          "skipped an unreadable record on {} at {}-{}: {}",
-          topic,
-          record.partition(),
-          record.offset(),
-          e.getMessage());
-    }
-    return null;
   }
 
   private final class Listener
