@@ -140,6 +140,30 @@ cds() {
   local archive=$APP/$1/app.jsa
   if [ -f "$archive" ]; then echo "-XX:SharedArchiveFile=$archive"; else echo "-Xshare:auto"; fi
 }
+# The broker's archive (kafka-local, run from its classpath): recorded like the services', by a
+# broker started on free ports and a scratch directory, stopped once ready; forgotten when its jar
+# or classpath changes. Measured by hand: ready in 2.8-3.9 s instead of 5.7-6.1 s, 3.5-4.1 s of CPU
+# instead of 6.2-6.6 s, and everything else waits for the broker.
+kafka_cds_fresh() {
+  local archive=$APP/kafka-local/app.jsa
+  mkdir -p "$APP/kafka-local"
+  if [ -f "$archive" ] && { [ kafka-local/target/classpath.txt -nt "$archive" ] || [ "kafka-local/target/kafka-local-$VERSION.jar" -nt "$archive" ]; }; then
+    rm -f "$archive"
+  fi
+}
+record_kafka_cds() {
+  local archive=$ROOT/$APP/kafka-local/app.jsa dir=$RUN/cds-kafka p i
+  [ -f "$archive" ] && return
+  rm -rf "$dir" "$dir.ready"
+  nice -n 19 java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" -XX:ArchiveClassesAtExit="$archive.tmp" -Xmn48m -Xmx512m \
+    -cp "$(classpath kafka-local)" io.streamrag.kafkalocal.LocalKafkaMain 0 "$dir" "$dir.ready" >"$LOGS/kafka.cds.log" 2>&1 &
+  p=$!
+  for ((i = 0; i < 1200; i++)); do [ -f "$dir.ready" ] || ! kill -0 "$p" 2>/dev/null && break; sleep 0.1; done
+  kill -TERM "$p" 2>/dev/null
+  wait "$p" 2>/dev/null
+  [ -f "$dir.ready" ] && [ -f "$archive.tmp" ] && mv -f "$archive.tmp" "$archive"
+  rm -rf "$archive.tmp" "$dir" "$dir.ready"
+}
 # record_cds: after "ready", in the background at the lowest priority and one at a time, each
 # service without an archive is started once more up to its refreshed context (its own HTTP and
 # MQTT ports free ones), recording app.jsa for the next start. The first start after a build is
@@ -157,6 +181,7 @@ record_cds() {
     rm -f "$archive.tmp"
   done
   rm -rf "$RUN/cds-index"
+  record_kafka_cds
 }
 classpath() { echo "$1/target/$1-$VERSION.jar:$(<"$1/target/classpath.txt")"; }
 
@@ -169,7 +194,7 @@ launch() {
   case $n in
     kafka)
       rm -f "$RUN/kafka.ready"
-      cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmn48m -Xmx512m -cp "$(classpath kafka-local)"
+      cmd=(java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "$(cds kafka-local)" -Xmn48m -Xmx512m -cp "$(classpath kafka-local)"
         io.streamrag.kafkalocal.LocalKafkaMain "$KAFKA_PORT" "$RUN/kafka" "$RUN/kafka.ready") ;;
     postgres)
       stop_stray_postmaster
@@ -300,6 +325,7 @@ JAVA_OPTS_SERVICE=(-Xlog:cds=off -Xlog:cds+dynamic=off)
 export MALLOC_ARENA_MAX=2
 APP=$RUN/app
 for s in "${SERVICES[@]}"; do extract "$s"; done
+kafka_cds_fresh
 export KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT RETRIEVAL_INDEX_PATH=$RUN/index DJL_CACHE_DIR=$RUN/djl
 export DATABASE_URL=${DATABASE_URL:-jdbc:postgresql://localhost:$PG_PORT/postgres}
 
@@ -352,7 +378,7 @@ TXT
 say "ready in $(($(date +%s) - started)) s ($prev chunks indexed, ${#NAMES[@]} JVMs and PostgreSQL, $((rss / 1024)) MiB RSS, $((pss / 1024)) MiB PSS): curl -N -X POST http://localhost:8080/api/rag/chat -H 'Authorization: Bearer dev-farmer-key' -H 'Content-Type: application/json' -d '{\"message\":\"رطوبت خاک من چقدر است؟\",\"sensor_uuid\":\"550e8400-e29b-41d4-a716-446655440000\"}'"
 
 # class data archives for the next start, if this one had none (see extract)
-if [ -n "$(for s in "${SERVICES[@]}"; do [ -f "$APP/$s/app.jsa" ] || echo "$s"; done)" ]; then
+if [ -n "$(for s in "${SERVICES[@]}" kafka-local; do [ -f "$APP/$s/app.jsa" ] || echo "$s"; done)" ]; then
   say "recording class data archives in the background, for faster later starts"
   record_cds &
   CDS_PID=$!
