@@ -3,6 +3,7 @@ package io.streamrag.gateway.relay;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
+import io.streamrag.kit.kafka.SkippedRecords;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -201,12 +202,7 @@ public final class AnswerRelay implements AutoCloseable {
         live.deliver(record.key(), event);
       }
     } catch (RuntimeException e) {
-      log.warn(
-          "skipped an unreadable record on {} at {}-{}: {}",
-          topic,
-          record.partition(),
-          record.offset(),
-          e.getMessage());
+      SkippedRecords.unreadable(log, record, e);
     }
   }
 

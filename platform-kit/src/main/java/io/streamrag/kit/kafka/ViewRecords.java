@@ -40,12 +40,7 @@ final class ViewRecords<V> {
           record.offset(),
           type.getSimpleName());
     } catch (RuntimeException e) {
-      log.warn(
-          "skipped an unreadable record on {} at {}-{}: {}",
-          topic,
-          record.partition(),
-          record.offset(),
-          e.getMessage());
+      SkippedRecords.unreadable(log, record, e);
     }
     return null;
   }
