@@ -320,7 +320,9 @@ fi
 # 77 MB across the processes when tried once by hand). The initial heap stays the JVM's default:
 # with -Xms64m the serial collector did 6-8 full collections per service during start-up (2-2.8 s
 # of pauses each, on the way to ready) instead of expanding the old generation.
-JAVA_OPTS_COMMON=(-XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=256m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=10000)
+JAVA_OPTS_COMMON=(-XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=256m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+# the flag came with JDK 17.0.9: an older JDK 17 would refuse to start with it
+java -XX:TrimNativeHeapInterval=10000 -version >/dev/null 2>&1 && JAVA_OPTS_COMMON+=(-XX:TrimNativeHeapInterval=10000)
 JAVA_OPTS_SERVICE=(-Xlog:cds=off -Xlog:cds+dynamic=off)
 export MALLOC_ARENA_MAX=2
 APP=$RUN/app
