@@ -91,6 +91,7 @@ stop() {
   trap - INT TERM EXIT
   PHASE=stopping
   if [ -n "${CDS_PID:-}" ]; then # the archive recording, if it still runs
+    pkill -TERM -P "$CDS_PID" 2>/dev/null # its child (timeout, or the broker recording), which passes it on
     kill "$CDS_PID" 2>/dev/null
     pkill -f -- "-XX:ArchiveClassesAtExit=$ROOT/$APP/" 2>/dev/null
   fi
