@@ -200,6 +200,8 @@ launch() {
     postgres)
       stop_stray_postmaster
       rm -f "$RUN/postgres.ready"
+      # 128 MB: the first start on a machine unpacks the binaries (a 15 MB xz archive read into
+      # memory, then decompressed: about 90 MB of heap; with 64 MB it ran out)
       cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmn16m -Xmx128m -cp "$(classpath postgres-local)"
         io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready") ;;
     *)

@@ -21,10 +21,6 @@ public final class LocalPostgresMain {
       System.exit(2);
     }
     var server = LocalPostgres.start(Path.of(args[0]), Integer.parseInt(args[1]));
-    // The first start on a machine unpacks the binaries (a 15 MB archive held in memory and an xz
-    // dictionary: about 90 MB of heap, so run.sh gives 128 MB); this JVM only waits from now on,
-    // so a full collection lets the heap shrink back (RSS 172 -> 83 MB measured).
-    System.gc();
     var stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
