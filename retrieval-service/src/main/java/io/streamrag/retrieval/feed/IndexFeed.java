@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -59,11 +60,12 @@ public final class IndexFeed implements AutoCloseable {
   private static final String LISTENER = "retrieval-index-feed";
 
   /**
-   * The pause after each poll (spring-kafka's idle between polls): a burst of changes is applied
-   * and refreshed together, at most once per 20 ms. A refresh per poll made 100 readings/s flush
-   * every few milliseconds (flushes and merges: 47 % of retrieval's CPU). A change that arrives
-   * while the feed waits in its poll is applied at once; one that follows another waits at most 20
-   * ms.
+   * A poll that changed global knowledge is made searchable at most once per 20 ms: the feed waits
+   * out the rest of that time before refreshing, so a burst of knowledge changes is applied and
+   * refreshed together, not one flushed segment per change. A poll of sensors' data only never
+   * waits: it is searchable as soon as applied (the store keeps it apart, see {@link
+   * ChunkStore#refresh()}). It used to be a pause after every poll, which made each reading wait
+   * for it too.
    */
   static final Duration REFRESH_AT_MOST_EVERY = Duration.ofMillis(20);
 
@@ -84,6 +86,7 @@ public final class IndexFeed implements AutoCloseable {
   private final Map<TopicPartition, Long> startFrom = new ConcurrentHashMap<>();
   private MessageListenerContainer container;
   private volatile Instant lastApplied = Instant.EPOCH;
+  private long lastKnowledgeRefresh = System.nanoTime() - REFRESH_AT_MOST_EVERY.toNanos();
 
   /**
    * @param model the embedding model of the store; a change from another model is refused
@@ -170,7 +173,6 @@ public final class IndexFeed implements AutoCloseable {
             from,
             new ByteArrayDeserializer());
     feed.getContainerProperties().setMessageListener(new Listener());
-    feed.getContainerProperties().setIdleBetweenPolls(REFRESH_AT_MOST_EVERY.toMillis());
     feed.setCommonErrorHandler(new DefaultErrorHandler(backOff));
     feed.start();
     container = feed;
@@ -236,6 +238,9 @@ public final class IndexFeed implements AutoCloseable {
       handled.put(tp, record.offset() + 1);
       applied.add(change);
     }
+    if (applied.stream().anyMatch(c -> c.knowledge().isPresent())) {
+      waitForRefreshSlot();
+    }
     store.refresh();
     Instant searchable = Instant.now();
     for (var change : applied) {
@@ -245,6 +250,15 @@ public final class IndexFeed implements AutoCloseable {
       change.knowledge().ifPresent(knowledgeChanges::changed);
     }
     moved(consumer);
+  }
+
+  /** Waits until the last refresh for global knowledge is 20 ms old; the feed's thread only. */
+  private void waitForRefreshSlot() {
+    long due = lastKnowledgeRefresh + REFRESH_AT_MOST_EVERY.toNanos();
+    for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+      LockSupport.parkNanos(wait);
+    }
+    lastKnowledgeRefresh = System.nanoTime();
   }
 
   /**

@@ -19,7 +19,10 @@ public interface ChunkStore extends AutoCloseable {
   /** Removes a chunk; removing an absent one does nothing. */
   void delete(String pointId);
 
-  /** Makes every change so far visible to searches. */
+  /**
+   * Makes every change so far visible to searches. A store may show some sooner: the Lucene store
+   * shows a sensor's data as soon as it is applied, since it keeps each sensor's apart.
+   */
   void refresh();
 
   /** The best chunks for a query that pass its filter, best first. */

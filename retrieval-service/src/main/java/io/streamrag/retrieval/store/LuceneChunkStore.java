@@ -9,8 +9,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -49,12 +47,14 @@ public final class LuceneChunkStore implements ChunkStore {
 
   /**
    * How documents are laid out; an index of another layout is emptied at start and rebuilt from
-   * index.changes. 2: a chunk is a block of its embedding windows (child documents with vectors)
-   * and its own document (text and payload); 1 (unrecorded): one document with one vector.
+   * index.changes. 3: a sensor's chunks are parked (stored only, {@link ParkedChunks}) and searched
+   * from its own index; 2: a chunk is a block of its embedding windows (child documents with
+   * vectors) and its own document (text and payload), sensors' chunks too; 1 (unrecorded): one
+   * document with one vector.
    */
   static final String LAYOUT = "layout";
 
-  static final String CURRENT_LAYOUT = "2";
+  static final String CURRENT_LAYOUT = "3";
 
   private static final Logger log = LoggerFactory.getLogger(LuceneChunkStore.class);
 
@@ -64,6 +64,11 @@ public final class LuceneChunkStore implements ChunkStore {
   private final LexicalAnalysis analysis = new LexicalAnalysis();
   private final LuceneQueries queries = new LuceneQueries(analysis);
   private final DenseWindows dense = new DenseWindows();
+  private final SensorIndexes sensors = new SensorIndexes(analysis);
+
+  /** Whether global knowledge changed since the last refresh (only the feed's thread writes). */
+  private volatile boolean sharedChanged;
+
   private final int dimension;
   private final String model;
   private final Path temporary;
@@ -88,13 +93,20 @@ public final class LuceneChunkStore implements ChunkStore {
     if (DirectoryReader.indexExists(directory)
         && !CURRENT_LAYOUT.equals(commitData().get(LAYOUT))) {
       log.warn(
-          "the index at {} has the layout of an older version (one vector per chunk): emptied,"
-              + " it is rebuilt from index.changes with every chunk's embedding windows",
+          "the index at {} has the layout of an older version: emptied, it is rebuilt from"
+              + " index.changes",
           path);
       writer.deleteAll();
       writer.setLiveCommitData(
           Map.of(IndexCommitData.MODEL, model, LAYOUT, CURRENT_LAYOUT).entrySet());
       writer.commit();
+      searchers.maybeRefreshBlocking();
+    }
+    IndexSearcher opened = searchers.acquire();
+    try {
+      ParkedChunks.readAll(opened.getIndexReader(), sensors::put);
+    } finally {
+      searchers.release(opened);
     }
   }
 
@@ -117,28 +129,19 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public void upsert(StoredChunk c) {
-    for (float[] window : c.windows()) {
-      if (window.length != dimension) {
-        throw new IllegalArgumentException(
-            "vector of %s has %d dimensions, the index %d"
-                .formatted(c.pointId(), window.length, dimension));
+    ChunkBlocks.check(c, dimension);
+    if (SensorIndexes.holds(c)) {
+      // kept durable here, searched from the sensor's own index
+      try {
+        writer.updateDocument(new Term(ID, c.pointId()), ParkedChunks.of(c));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
+      sensors.put(c);
+      return;
     }
-    // analysed as the chunk's language reads (LexicalAnalysis), stored as written
-    Analyzer analyzer = analysis.of(c.language());
-    TokenStream stems = analyzer.tokenStream(TEXT, c.text());
-    TokenStream words = analyzer.tokenStream(BilingualAnalyzer.WORDS, c.text());
-    Document doc = ChunkDocuments.of(c, stems, words);
-    // its windows first, then the chunk: one block (a chunk the embedder cannot read has none)
-    var block = DenseWindows.windows(c);
-    block.add(doc);
-    try {
-      writer.updateDocuments(new Term(ID, c.pointId()), block);
-    } catch (IOException | RuntimeException e) {
-      // the writer closes what it consumed; a stream left open would break the next chunk's
-      IOUtils.closeWhileHandlingException(stems, words);
-      throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
-    }
+    ChunkBlocks.write(writer, c, analysis);
+    sharedChanged = true;
   }
 
   @Override
@@ -148,10 +151,21 @@ public final class LuceneChunkStore implements ChunkStore {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    if (!sensors.remove(pointId)) {
+      sharedChanged = true;
+    }
   }
 
+  /**
+   * Reopens the shared index if global knowledge changed; a sensor's chunks are searchable from
+   * their change on (see {@link SensorIndexes}).
+   */
   @Override
   public void refresh() {
+    if (!sharedChanged) {
+      return;
+    }
+    sharedChanged = false;
     try {
       searchers.maybeRefreshBlocking();
     } catch (IOException e) {
@@ -161,13 +175,14 @@ public final class LuceneChunkStore implements ChunkStore {
 
   @Override
   public List<Candidate> search(SearchQuery q) {
-    IndexSearcher searcher;
+    IndexSearcher shared;
     try {
-      searcher = searchers.acquire();
+      shared = searchers.acquire();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    try {
+    try (var view = sensors.view(shared, q.filter().sensors())) {
+      IndexSearcher searcher = view.searcher();
       int depth = Math.max(q.limit() * 4, 30);
       Query filter = LuceneQueries.filter(q.filter());
       var fused =
@@ -211,7 +226,7 @@ public final class LuceneChunkStore implements ChunkStore {
       throw new UncheckedIOException(e);
     } finally {
       try {
-        searchers.release(searcher);
+        searchers.release(shared);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -223,7 +238,7 @@ public final class LuceneChunkStore implements ChunkStore {
     try {
       IndexSearcher s = searchers.acquire();
       try {
-        return s.count(DenseWindows.CHUNKS);
+        return s.count(DenseWindows.CHUNKS) + sensors.size();
       } finally {
         searchers.release(s);
       }
@@ -282,7 +297,7 @@ public final class LuceneChunkStore implements ChunkStore {
   @Override
   public void close() {
     try {
-      IOUtils.close(searchers, writer, directory, analysis);
+      IOUtils.close(sensors, searchers, writer, directory, analysis);
       if (temporary != null) {
         IOUtils.rm(temporary);
       }

@@ -35,6 +35,50 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   }
 
   @Test
+  void aSensorsChunksSurviveARestartAsCheckpointedAndAreSearchedAsBefore(@TempDir Path dir) {
+    try (var first = LuceneChunkStore.open(dir, DIM, "test/4")) {
+      first.upsert(
+          new StoredChunk(
+              "mine",
+              "soil moisture 18 percent",
+              "sensor/readings",
+              MINE,
+              "__all__",
+              2,
+              "readings",
+              "en",
+              new float[] {0, 0, 1, 0},
+              java.util.List.of(new float[] {0, 1, 0, 0})));
+      first.upsert(chunk("global", "saffron harvest", "__global__", "chat", 1, 0, 0, 0));
+      first.checkpoint(Map.of(0, 2L));
+    }
+
+    try (var again = LuceneChunkStore.open(dir, DIM, "test/4")) {
+      assertThat(again.size()).isEqualTo(2);
+      assertThat(again.appliedOffsets()).containsEntry(0, 2L);
+      var hits =
+          again.search(
+              new SearchQuery(
+                  "moisture",
+                  new float[] {0, 1, 0, 0},
+                  TenantFilter.of(MINE, java.util.List.of("chat")),
+                  10,
+                  1,
+                  1,
+                  60));
+      assertThat(ids(hits)).first().isEqualTo("mine");
+      var mine = hits.get(0);
+      assertThat(mine.lexicalRank()).isEqualTo(1);
+      assertThat(mine.denseSimilarity())
+          .as("its second window, read back")
+          .isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-5));
+      assertThat(mine.chunk().chunkIndex()).isEqualTo(2);
+      assertThat(mine.chunk().source()).isEqualTo("sensor/readings");
+      assertThat(ids(lexical("moisture", OTHER, "chat"))).isEmpty();
+    }
+  }
+
+  @Test
   void anIndexInTheOldOneVectorLayoutIsEmptiedSoItIsRebuiltFromTheTopic(@TempDir Path dir)
       throws Exception {
     // Given an index written by the previous version: one document per chunk, no layout recorded
