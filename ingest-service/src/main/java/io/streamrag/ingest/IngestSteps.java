@@ -2,12 +2,15 @@ package io.streamrag.ingest;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkIndexer;
 import io.streamrag.ingest.index.DocumentDrafts;
 import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
+import io.streamrag.kit.kafka.AvroBatches;
+import io.streamrag.kit.kafka.AvroBatches.Received;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.kafka.UndecodableRecordException;
@@ -18,6 +21,11 @@ import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
@@ -41,6 +49,7 @@ public class IngestSteps {
   private final TopicWriter writer;
   private final Timer sensorEvents;
   private final Timer acknowledged;
+  private final ObservationRegistry observations;
 
   public IngestSteps(
       TopicView<SensorSnapshotUpdated> snapshots,
@@ -50,15 +59,18 @@ public class IngestSteps {
       Chunker chunker,
       ChunkIndexer indexer,
       TopicWriter writer,
-      MeterRegistry meters) {
+      MeterRegistry meters,
+      ObservationRegistry observations) {
+    this.observations = observations;
     this.sensorEvents =
         Timer.builder("ingest.sensor.event")
-            .description("Folding, rendering, embedding and publishing one sensor event")
+            .description(
+                "Folding, rendering, embedding and publishing one sensor event (a poll's time per event)")
             .publishPercentiles(0.5, 0.95, 0.99)
             .register(meters);
     this.acknowledged =
         Timer.builder("ingest.sensor.event.ack")
-            .description("Waiting for the broker to acknowledge one event's outputs")
+            .description("Waiting for the broker to acknowledge one poll's outputs")
             .publishPercentiles(0.5, 0.95, 0.99)
             .register(meters);
     this.snapshots = snapshots;
@@ -70,34 +82,75 @@ public class IngestSteps {
     this.writer = writer;
   }
 
-  /** A reading, profile or forecast of one sensor. */
-  public void onSensorEvent(SpecificRecord event) {
-    if (!isSensorEvent(event)) {
-      throw new UndecodableRecordException(
-          "not a sensor event: " + event.getClass().getSimpleName(), null);
+  /**
+   * The readings, profiles and forecasts of one poll, in their order. Their sensors' locks are held
+   * until the broker has acknowledged every output: one round trip for the poll, not one per event.
+   * An event that fails is reported by its place in the batch, after those before it were
+   * acknowledged (their offsets are then committed, it is retried or filed as a dead letter).
+   */
+  public void onSensorEvents(List<Received<SpecificRecord>> events) {
+    var sensors = new ArrayList<String>(events.size());
+    for (var event : events) {
+      if (!isSensorEvent(event.value())) {
+        // the events before it are handled first, then it goes to its dead-letter topic
+        onSensorEvents(events.subList(0, sensors.size()));
+        throw AvroBatches.failed(
+            event.index(),
+            new UndecodableRecordException(
+                "not a sensor event: " + event.value().getClass().getSimpleName(), null));
+      }
+      sensors.add((String) ((GenericRecord) event.value()).get("sensor_uuid"));
     }
+    locks.whileHolding(sensors, () -> foldAll(events));
+  }
+
+  private void foldAll(List<Received<SpecificRecord>> events) {
+    long start = System.nanoTime();
+    var out = writer.batch();
+    Map<String, SensorSnapshotUpdated> folded = new LinkedHashMap<>();
+    int done = 0;
+    try {
+      for (var event : events) {
+        event.observe(observations, "ingest.sensor.event", () -> fold(event.value(), folded, out));
+        done++;
+      }
+    } catch (RuntimeException e) {
+      acknowledge(out, folded);
+      throw AvroBatches.failed(events.get(done).index(), e);
+    }
+    acknowledge(out, folded);
+    if (!events.isEmpty()) {
+      sensorEvents.record((System.nanoTime() - start) / events.size(), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private void fold(
+      SpecificRecord event, Map<String, SensorSnapshotUpdated> folded, TopicWriter.Batch out) {
     var record = (GenericRecord) event;
     String sensor = (String) record.get("sensor_uuid");
     Instant receivedAt = (Instant) record.get("received_at");
-    long start = System.nanoTime();
-    synchronized (locks.of(sensor)) {
-      // 1. fold it into the sensor's snapshot; a duplicate or an older reading changes nothing
-      var folded = folder.fold(snapshots.get(sensor).orElse(null), event);
-      if (folded.isEmpty()) {
-        return;
-      }
-      SensorSnapshotUpdated snapshot = folded.get();
-      var out = writer.batch();
-      // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
-      out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
-      // 3. make its changed sections searchable, now or at the end of a burst
-      snapshotIndexer.request(snapshot, receivedAt, out);
-      long sent = System.nanoTime();
-      out.await();
-      snapshots.update(sensor, snapshot);
-      acknowledged.record(System.nanoTime() - sent, java.util.concurrent.TimeUnit.NANOSECONDS);
+    // 1. fold it into the sensor's snapshot (as this batch left it); a duplicate or an older
+    // reading changes nothing
+    var before =
+        folded.containsKey(sensor) ? folded.get(sensor) : snapshots.get(sensor).orElse(null);
+    var after = folder.fold(before, event);
+    if (after.isEmpty()) {
+      return;
     }
-    sensorEvents.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+    SensorSnapshotUpdated snapshot = after.get();
+    // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
+    out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
+    // 3. make its changed sections searchable, now or at the end of a burst
+    snapshotIndexer.request(snapshot, receivedAt, out);
+    folded.put(sensor, snapshot);
+  }
+
+  /** 4. wait for the broker, then let later events fold onto what was published. */
+  private void acknowledge(TopicWriter.Batch out, Map<String, SensorSnapshotUpdated> folded) {
+    long sent = System.nanoTime();
+    out.await();
+    folded.forEach(snapshots::update);
+    acknowledged.record(System.nanoTime() - sent, TimeUnit.NANOSECONDS);
   }
 
   /** A knowledge document, new, changed or deleted. */
@@ -119,7 +172,7 @@ public class IngestSteps {
   public void onDocumentRemoved(String docId) {
     // 1. no chunks any more; 2. delete every chunk of its manifest
     var out = writer.batch();
-    var result = indexer.index(docId, java.util.List.of(), Instant.now(), out);
+    var result = indexer.index(docId, List.of(), Instant.now(), out);
     out.await();
     log.info("removed document {}: {}", docId, result);
   }

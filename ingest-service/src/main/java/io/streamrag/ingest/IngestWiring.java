@@ -1,6 +1,7 @@
 package io.streamrag.ingest;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.ingest.admin.PromptConfigs;
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.ingest.index.ChunkIndexer;
@@ -9,6 +10,7 @@ import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
+import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
@@ -18,10 +20,12 @@ import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
@@ -46,10 +50,13 @@ class IngestWiring {
 
   private static final Logger log = LoggerFactory.getLogger(IngestWiring.class);
 
-  /** Binding {@code ingestSensor-in-0}: sensor.readings, sensor.profiles, sensor.forecasts. */
+  /**
+   * Binding {@code ingestSensor-in-0}: sensor.readings, sensor.profiles, sensor.forecasts, a poll
+   * at a time (batch mode).
+   */
   @Bean
-  Consumer<Message<byte[]>> ingestSensor(IngestSteps steps) {
-    return AvroHandlers.consumer(SpecificRecord.class, steps::onSensorEvent);
+  Consumer<Message<List<byte[]>>> ingestSensor(IngestSteps steps) {
+    return AvroBatches.consumer(SpecificRecord.class, steps::onSensorEvents);
   }
 
   /** Binding {@code ingestDocument-in-0}: kb.documents; a tombstone removes its document. */
@@ -74,7 +81,8 @@ class IngestWiring {
       Chunker chunker,
       ChunkIndexer indexer,
       TopicWriter writer,
-      MeterRegistry meters) {
+      MeterRegistry meters,
+      ObjectProvider<ObservationRegistry> observations) {
     return new IngestSteps(
         snapshots,
         new SnapshotFolder(new SnapshotText()),
@@ -83,7 +91,8 @@ class IngestWiring {
         chunker,
         indexer,
         writer,
-        meters);
+        meters,
+        observations.getIfUnique(() -> ObservationRegistry.NOOP));
   }
 
   /**

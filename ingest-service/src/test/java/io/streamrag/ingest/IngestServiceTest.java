@@ -168,6 +168,48 @@ class IngestServiceTest {
   }
 
   @Test
+  void aBurstWithABadRecordInsideKeepsEveryGoodReadingInOrderAndFilesTheBadOne() {
+    // Given a burst of one sensor's readings, polled together, with a record that is not Avro
+    // in the middle of it (same key, so same partition, between them)
+    String sensor = newSensor();
+    Instant t = now();
+    for (int i = 1; i <= 12; i++) {
+      publish(
+          Topics.SENSOR_READINGS,
+          sensor,
+          reading(sensor, "b" + i, t.plusSeconds(i), (double) i, null));
+      if (i == 6) {
+        LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), sensor, "junk".getBytes());
+      }
+    }
+
+    // Then every good reading made its own snapshot, in order, each folded onto the one before
+    awaitSnapshot(sensor, s -> s.getSoilMoisture() == 12.0);
+    try (var snapshots =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
+      var mine =
+          snapshots.drain(Duration.ofSeconds(2)).stream()
+              .filter(r -> sensor.equals(r.key()))
+              .map(r -> (SensorSnapshotUpdated) r.value())
+              .toList();
+      assertThat(mine)
+          .extracting(SensorSnapshotUpdated::getVersion)
+          .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+      assertThat(mine)
+          .extracting(SensorSnapshotUpdated::getSoilMoisture)
+          .containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0);
+    }
+    // And the bad record is on the dead-letter topic with its bytes, once
+    try (var dlq =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
+      var dead =
+          dlq.drain(Duration.ofSeconds(2)).stream().filter(r -> sensor.equals(r.key())).toList();
+      assertThat(dead).hasSize(1);
+      assertThat(new String(dead.get(0).raw())).isEqualTo("junk");
+    }
+  }
+
+  @Test
   void replayingTheSensorTopicsFromTheStartRebuildsTheSameSnapshot() {
     // Given a sensor's history: profile, forecast, readings with a duplicate and a late one
     String sensor = newSensor();

@@ -12,6 +12,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.ListenerExecutionFailedException;
 import org.springframework.messaging.MessagingException;
@@ -78,7 +79,9 @@ public final class DeadLetters {
   /** What failed, inside the wrappers spring-kafka and Spring Messaging put around it. */
   private static Throwable cause(Throwable e) {
     Throwable t = e;
-    while ((t instanceof ListenerExecutionFailedException || t instanceof MessagingException)
+    while ((t instanceof ListenerExecutionFailedException
+            || t instanceof MessagingException
+            || t instanceof BatchListenerFailedException)
         && t.getCause() != null) {
       t = t.getCause();
     }
