@@ -17,5 +17,6 @@ JAR=benchmarks/target/benchmarks-$VERSION.jar
 if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-service/src llm-service/src/main platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
   echo "building the benchmarks..." >&2
   ./mvnw -q -B -DskipTests -Dspotless.check.skip package -pl benchmarks -am >/dev/null
+  touch "$JAR" # the jar plugin leaves an unchanged jar as it was: without this, every run rebuilt
 fi
 exec java ${BENCH_JAVA_OPTS:-} -Xss256k -Xmx1g -XX:+UseSerialGC -cp "$JAR:$(cat benchmarks/target/classpath.txt)" io.streamrag.bench.BenchMain "$@"
