@@ -27,7 +27,7 @@ class MetricsTest {
     var answer =
         Http.chat(system.gatewayUrl(), "dev-other-key", WholeFlowTest.OTHER_SENSOR, "What is ET0?");
     assertThat(answer.count("done")).isEqualTo(1);
-    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String ts = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     assertThat(
             Http.postReading(
                 system.bridgeUrl(),

@@ -73,7 +73,7 @@ class TracingTest {
   @Test
   void aReadingIsOneTraceFromTheBridgeToTheIndex() {
     // When a sensor posts a reading
-    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String ts = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     String reading =
         "{\"ts\":\"" + ts + "\",\"soil_moisture\":31.7,\"temperature\":19.5,\"ph\":7.1,\"ec\":0.9}";
     assertThat(

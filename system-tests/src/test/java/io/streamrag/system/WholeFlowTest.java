@@ -27,7 +27,7 @@ class WholeFlowTest {
   @Test
   void aFreshReadingReachesItsOwnersAnswerAndNoOneElses() {
     // Given a reading with soil moisture 12.5 from the farmer's sensor
-    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String ts = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
     String reading =
         "{\"ts\":\""
             + ts
