@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
@@ -75,10 +74,10 @@ final class FreshnessBench {
           rate,
           warmup,
           seconds);
-      publish(fleet, clients, rate, warmup, new ArrayList<>());
+      publish(fleet, clients, rate, warmup, 0, new ArrayList<>());
       long start = System.currentTimeMillis();
       var lateness = new ArrayList<Double>();
-      var published = publish(fleet, clients, rate, seconds, lateness);
+      var published = publish(fleet, clients, rate, seconds, 1_000, lateness);
 
       // 3. wait for the tail, then read when each reading became searchable
       Thread.sleep(5_000);
@@ -194,7 +193,12 @@ final class FreshnessBench {
    * Returns what was sent when, and records how late each publish was.
    */
   private static List<Published> publish(
-      List<Device> fleet, MqttFleet mqtt, double rate, int seconds, List<Double> lateness) {
+      List<Device> fleet,
+      MqttFleet mqtt,
+      double rate,
+      int seconds,
+      int firstRound,
+      List<Double> lateness) {
     var sent = new ArrayList<Published>();
     long period = (long) (1e9 / rate);
     long start = System.nanoTime();
@@ -211,7 +215,10 @@ final class FreshnessBench {
       int index = n % fleet.size();
       Device d = fleet.get(index);
       long now = System.currentTimeMillis();
-      double moisture = Math.round(ThreadLocalRandom.current().nextDouble(10, 40) * 10) / 10.0;
+      // a value unlike the device's previous one: an unchanged text is not re-indexed, and the
+      // reading would be matched to the device's next one (a round later: ~10 s at 100/s)
+      int round = firstRound + n / fleet.size();
+      double moisture = 10 + Math.floorMod(round * 37 + index, 300) / 10.0;
       String payload =
           String.format(
               Locale.ROOT,
