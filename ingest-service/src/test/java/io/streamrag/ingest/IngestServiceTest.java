@@ -3,8 +3,13 @@ package io.streamrag.ingest;
 import static io.streamrag.ingest.SensorEvents.forecast;
 import static io.streamrag.ingest.SensorEvents.profile;
 import static io.streamrag.ingest.SensorEvents.reading;
+import static io.streamrag.ingest.SensorTopics.WAIT;
+import static io.streamrag.ingest.SensorTopics.awaitSnapshot;
+import static io.streamrag.ingest.SensorTopics.newSensor;
+import static io.streamrag.ingest.SensorTopics.now;
+import static io.streamrag.ingest.SensorTopics.publish;
+import static io.streamrag.ingest.SensorTopics.snapshotsOf;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
@@ -13,7 +18,6 @@ import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.Topics;
@@ -24,36 +28,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * ingest-service alone against a real Kafka broker: sensor events and documents in, index changes
  * out.
  */
-@SpringBootTest(
-    classes = IngestApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = {IngestApplication.CONFIG_NAME, "ingest.coalesce-window=700ms"})
-class IngestServiceTest {
-
-  static final Duration WAIT = Duration.ofSeconds(20);
+class IngestServiceTest extends IngestOnBroker {
 
   @Autowired KnowledgeImport knowledge;
   @Autowired MeterRegistry meters;
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
-  }
 
   @Test
   void aReadingBecomesASnapshotAndSearchableTextScopedToItsSensorAndEveryKb() {
@@ -156,57 +144,9 @@ class IngestServiceTest {
     publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "next", t.plusSeconds(1), 13.0, null));
 
     awaitSnapshot(sensor, s -> s.getSoilMoisture() == 13.0);
-    try (var snapshots =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
-      var versions =
-          snapshots.drain(Duration.ofSeconds(2)).stream()
-              .filter(r -> sensor.equals(r.key()))
-              .map(r -> ((SensorSnapshotUpdated) r.value()).getVersion())
-              .toList();
-      assertThat(versions).containsExactly(1L, 2L);
-    }
-  }
-
-  @Test
-  void aBurstWithABadRecordInsideKeepsEveryGoodReadingInOrderAndFilesTheBadOne() {
-    // Given a burst of one sensor's readings, polled together, with a record that is not Avro
-    // in the middle of it (same key, so same partition, between them)
-    String sensor = newSensor();
-    Instant t = now();
-    for (int i = 1; i <= 12; i++) {
-      publish(
-          Topics.SENSOR_READINGS,
-          sensor,
-          reading(sensor, "b" + i, t.plusSeconds(i), (double) i, null));
-      if (i == 6) {
-        LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), sensor, "junk".getBytes());
-      }
-    }
-
-    // Then every good reading made its own snapshot, in order, each folded onto the one before
-    awaitSnapshot(sensor, s -> s.getSoilMoisture() == 12.0);
-    try (var snapshots =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
-      var mine =
-          snapshots.drain(Duration.ofSeconds(2)).stream()
-              .filter(r -> sensor.equals(r.key()))
-              .map(r -> (SensorSnapshotUpdated) r.value())
-              .toList();
-      assertThat(mine)
-          .extracting(SensorSnapshotUpdated::getVersion)
-          .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
-      assertThat(mine)
-          .extracting(SensorSnapshotUpdated::getSoilMoisture)
-          .containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0);
-    }
-    // And the bad record is on the dead-letter topic with its bytes, once
-    try (var dlq =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
-      var dead =
-          dlq.drain(Duration.ofSeconds(2)).stream().filter(r -> sensor.equals(r.key())).toList();
-      assertThat(dead).hasSize(1);
-      assertThat(new String(dead.get(0).raw())).isEqualTo("junk");
-    }
+    assertThat(snapshotsOf(sensor))
+        .extracting(SensorSnapshotUpdated::getVersion)
+        .containsExactly(1L, 2L);
   }
 
   @Test
@@ -240,27 +180,6 @@ class IngestServiceTest {
     // Then the rebuilt snapshot equals the one the service published, field for field
     assertThat(rebuilt).isEqualTo(live);
     assertThat(rebuilt.getSoilMoisture()).isEqualTo(17.0);
-  }
-
-  @Test
-  void aBadRecordOnTheReadingsTopicGoesToTheDeadLetterTopicWithItsErrorAndIsCounted() {
-    String key = "bad-" + UUID.randomUUID();
-    LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), key, "not avro".getBytes());
-
-    try (var dlq =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
-      var dead = dlq.await(r -> key.equals(r.key()), WAIT);
-      assertThat(new String(dead.raw())).isEqualTo("not avro");
-      assertThat(dead.headers()).containsKey("kafka_dlt-exception-message");
-    }
-    var counted =
-        meters.counter(
-            DeadLetters.METER,
-            "topic",
-            Topics.SENSOR_READINGS.name(),
-            "exception",
-            "UndecodableRecordException");
-    await().atMost(WAIT).until(() -> counted.count() > 0);
   }
 
   @Test
@@ -302,34 +221,6 @@ class IngestServiceTest {
       index.await(
           r -> lastChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
           WAIT);
-    }
-  }
-
-  private static String newSensor() {
-    return UUID.randomUUID().toString();
-  }
-
-  private static Instant now() {
-    return Instant.now().truncatedTo(ChronoUnit.MILLIS);
-  }
-
-  private static void publish(
-      io.streamrag.schemas.TopicSpec topic,
-      String key,
-      org.apache.avro.specific.SpecificRecord value) {
-    LocalKafka.shared().publish(topic.name(), key, value);
-  }
-
-  private static SensorSnapshotUpdated awaitSnapshot(
-      String sensor, Predicate<SensorSnapshotUpdated> match) {
-    try (var snapshots =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
-      return (SensorSnapshotUpdated)
-          snapshots
-              .await(
-                  r -> sensor.equals(r.key()) && match.test((SensorSnapshotUpdated) r.value()),
-                  WAIT)
-              .value();
     }
   }
 
