@@ -67,6 +67,16 @@ final class RetrievalScaleBench {
       }
       store.refresh();
       double indexSeconds = (System.nanoTime() - start) / 1e9;
+      if (args.has("compact")) { // what retrieval-service does once knowledge is quiet
+        long t0 = System.nanoTime();
+        var done = store.compact(java.time.Duration.ZERO);
+        System.out.printf(
+            Locale.ROOT,
+            "compacted: %s in %.1f s%n",
+            done.map(c -> c.partsBefore() + " searched segments to " + c.partsAfter())
+                .orElse("nothing to merge"),
+            (System.nanoTime() - t0) / 1e9);
+      }
       long windows = Long.parseLong(store.notes().getOrDefault(WINDOWS, "-1"));
       System.out.printf(Locale.ROOT, "segments: %s%n", segments(kept));
       var fusion = new FusionPolicy(settings.with(WindowScore.MAX).search(), embedder);

@@ -27,6 +27,8 @@ import org.springframework.validation.annotation.Validated;
  * @param store which chunk store: {@code lucene} (embedded, default) or {@code qdrant}
  * @param qdrant where the Qdrant server is, when {@code store} is {@code qdrant}
  * @param pipelines a pipeline's own search settings, replacing {@code search} for its requests
+ * @param compactAfter how long global knowledge must rest before the index is merged into one
+ *     segment for faster searches (default 2 minutes; 0: never)
  */
 @Validated
 @ConfigurationProperties("retrieval")
@@ -38,10 +40,15 @@ public record RetrievalProperties(
     @NotNull Map<String, List<String>> routing,
     @NotNull Store store,
     @Valid @NotNull Qdrant qdrant,
-    Map<String, @Valid Search> pipelines) {
+    Map<String, @Valid Search> pipelines,
+    Duration compactAfter) {
 
   public RetrievalProperties {
     pipelines = pipelines == null ? Map.of() : Map.copyOf(pipelines);
+    compactAfter = compactAfter == null ? Duration.ofMinutes(2) : compactAfter;
+    if (compactAfter.isNegative()) {
+      throw new IllegalArgumentException("retrieval.compact-after must not be negative");
+    }
   }
 
   /** The chunk store adapters. */

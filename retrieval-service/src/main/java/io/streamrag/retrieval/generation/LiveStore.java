@@ -4,8 +4,10 @@ import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +25,11 @@ final class LiveStore implements ChunkStore {
   @Override
   public List<Candidate> search(SearchQuery query) {
     return current.get().store().search(query);
+  }
+
+  @Override
+  public Optional<Compaction> compact(Duration quiet) {
+    return current.get().store().compact(quiet);
   }
 
   @Override

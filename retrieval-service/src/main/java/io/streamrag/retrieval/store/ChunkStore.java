@@ -1,7 +1,9 @@
 package io.streamrag.retrieval.store;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The searchable store of chunks that retrieval-service owns. It is built only from the
@@ -42,6 +44,22 @@ public interface ChunkStore extends AutoCloseable {
 
   /** Keeps a note with the index; durable from the next {@link #checkpoint(Map)}. */
   void note(String key, String value);
+
+  /**
+   * Compacts the store for faster searches once its global knowledge has not changed for {@code
+   * quiet}, and says what it did; searches go on meanwhile, and see the same chunks before and
+   * after. Called from one thread, never the feed's. The default: nothing to compact (a store that
+   * compacts by itself, or whose parts do not slow its searches).
+   */
+  default Optional<Compaction> compact(Duration quiet) {
+    return Optional.empty();
+  }
+
+  /**
+   * One compaction: the searched parts of the index (Lucene's segments holding global knowledge)
+   * before and after, and how long it took.
+   */
+  record Compaction(int partsBefore, int partsAfter, Duration took) {}
 
   /** How many chunks are searchable. */
   long size();

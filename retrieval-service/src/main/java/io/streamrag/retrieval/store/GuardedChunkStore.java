@@ -3,6 +3,7 @@ package io.streamrag.retrieval.store;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -87,6 +88,11 @@ public final class GuardedChunkStore implements ChunkStore {
   @Override
   public void refresh() {
     store.refresh();
+  }
+
+  @Override
+  public Optional<Compaction> compact(Duration quiet) {
+    return store.compact(quiet);
   }
 
   @Override

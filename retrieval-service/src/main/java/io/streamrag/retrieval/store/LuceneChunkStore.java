@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -65,6 +67,7 @@ public final class LuceneChunkStore implements ChunkStore {
   private final LuceneQueries queries = new LuceneQueries(analysis);
   private final DenseWindows dense = new DenseWindows();
   private final SensorIndexes sensors = new SensorIndexes(analysis);
+  private final QuietMerge merge;
 
   /** Whether global knowledge changed since the last refresh (only the feed's thread writes). */
   private volatile boolean sharedChanged;
@@ -82,6 +85,7 @@ public final class LuceneChunkStore implements ChunkStore {
     this.writer =
         new IndexWriter(directory, new IndexWriterConfig(analysis.of(null)).setRAMBufferSizeMB(64));
     this.searchers = new SearcherManager(writer, null);
+    this.merge = new QuietMerge(writer, searchers);
     this.dimension = dimension;
     this.model = model;
     this.temporary = temporary;
@@ -142,6 +146,7 @@ public final class LuceneChunkStore implements ChunkStore {
     }
     ChunkBlocks.write(writer, c, analysis);
     sharedChanged = true;
+    merge.changed();
   }
 
   @Override
@@ -153,6 +158,7 @@ public final class LuceneChunkStore implements ChunkStore {
     }
     if (!sensors.remove(pointId)) {
       sharedChanged = true;
+      merge.changed();
     }
   }
 
@@ -233,6 +239,18 @@ public final class LuceneChunkStore implements ChunkStore {
     }
   }
 
+  /**
+   * Merges the segments holding global knowledge into one once it is quiet ({@link QuietMerge}).
+   */
+  @Override
+  public Optional<Compaction> compact(Duration quiet) {
+    try {
+      return merge.mergeIfQuiet(quiet);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   @Override
   public long size() {
     try {
@@ -297,6 +315,11 @@ public final class LuceneChunkStore implements ChunkStore {
   @Override
   public void close() {
     try {
+      if (merge.merging()) {
+        // a merge of a large index runs for minutes: abandon it rather than wait. Nothing since
+        // the last commit is lost for good: the feed goes on from the offsets committed with it.
+        writer.rollback();
+      }
       IOUtils.close(sensors, searchers, writer, directory, analysis);
       if (temporary != null) {
         IOUtils.rm(temporary);

@@ -10,8 +10,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What every {@link ChunkStore} must do. Each adapter's test extends this class. */
-abstract class ChunkStoreContract {
+/**
+ * What every {@link ChunkStore} must do, compaction's part in {@link CompactionContract}. Each
+ * adapter's test extends this class.
+ */
+abstract class ChunkStoreContract implements CompactionContract {
 
   static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
@@ -30,6 +33,11 @@ abstract class ChunkStoreContract {
   @AfterEach
   void closeStore() {
     store.close();
+  }
+
+  @Override
+  public ChunkStore store() {
+    return store;
   }
 
   @Test

@@ -1,7 +1,9 @@
 package io.streamrag.retrieval.store;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** A store that passes every call to another: tests override the calls they stage trouble in. */
 public abstract class DelegatingStore implements ChunkStore {
@@ -30,6 +32,11 @@ public abstract class DelegatingStore implements ChunkStore {
   @Override
   public List<Candidate> search(SearchQuery query) {
     return store.search(query);
+  }
+
+  @Override
+  public Optional<Compaction> compact(Duration quiet) {
+    return store.compact(quiet);
   }
 
   @Override

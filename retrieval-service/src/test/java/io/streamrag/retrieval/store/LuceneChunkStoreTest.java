@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -19,6 +20,30 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   @Override
   protected ChunkStore newStore() {
     return LuceneChunkStore.open(null, DIM, "test/4");
+  }
+
+  @Test
+  void compactionMergesTheSegmentsOfKnowledgeIntoOneAndIgnoresParkedSensorChunks(
+      @TempDir Path dir) {
+    try (var s = LuceneChunkStore.open(dir, DIM, "test/4")) {
+      for (int i = 0; i < 3; i++) {
+        s.upsert(chunk("k" + i, "saffron harvest " + i, "__global__", "chat", 1, i, 0, 0));
+        s.refresh(); // a segment each
+      }
+
+      var done = s.compact(Duration.ZERO);
+
+      assertThat(done).isPresent();
+      assertThat(done.get().partsBefore()).isEqualTo(3);
+      assertThat(done.get().partsAfter()).isEqualTo(1);
+      assertThat(s.compact(Duration.ZERO)).as("one segment: nothing to merge").isEmpty();
+      for (int i = 0; i < 3; i++) { // sensors' chunks, flushed by the checkpoints
+        s.upsert(chunk("reading" + i, "soil moisture " + i, MINE, "__all__", 0, 0, 1, 0));
+        s.checkpoint(Map.of(0, (long) i));
+      }
+      assertThat(s.compact(Duration.ZERO)).as("parked chunks are not searched segments").isEmpty();
+      assertThat(s.size()).isEqualTo(6);
+    }
   }
 
   @Test
