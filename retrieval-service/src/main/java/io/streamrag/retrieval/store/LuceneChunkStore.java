@@ -6,20 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -188,46 +182,7 @@ public final class LuceneChunkStore implements ChunkStore {
       throw new UncheckedIOException(e);
     }
     try (var view = sensors.view(shared, q.filter().sensors())) {
-      IndexSearcher searcher = view.searcher();
-      int depth = Math.max(q.limit() * 4, 30);
-      Query filter = LuceneQueries.filter(q.filter());
-      var fused =
-          new HashMap<Integer, double[]>(); // doc -> {score, lexicalRank, denseRank, cosine}
-      Query lexical = queries.lexical(q.text(), q.language(), searcher.getIndexReader());
-      if (lexical != null && q.lexicalWeight() > 0) {
-        var query =
-            new BooleanQuery.Builder()
-                .add(lexical, BooleanClause.Occur.MUST)
-                .add(filter, BooleanClause.Occur.FILTER)
-                .build();
-        ScoreDoc[] hits = searcher.search(query, depth).scoreDocs;
-        for (int r = 0; r < hits.length; r++) {
-          double[] f = fused.computeIfAbsent(hits[r].doc, d -> new double[4]);
-          f[0] += q.reciprocalRank(q.lexicalWeight(), r + 1);
-          f[1] = r + 1;
-        }
-      }
-      if (q.vector() != null && q.denseWeight() > 0) {
-        var hits = dense.search(searcher, q.vector(), filter, depth, q.windowScore());
-        for (int r = 0; r < hits.size(); r++) {
-          double[] f = fused.computeIfAbsent(hits.get(r).doc(), d -> new double[4]);
-          f[0] += q.reciprocalRank(q.denseWeight(), r + 1);
-          f[2] = r + 1;
-          f[3] = hits.get(r).cosine();
-        }
-      }
-      var ranked = new ArrayList<>(fused.entrySet());
-      ranked.sort(
-          Comparator.comparingDouble((Map.Entry<Integer, double[]> e) -> -e.getValue()[0])
-              .thenComparing(Map.Entry::getKey));
-      var out = new ArrayList<Candidate>();
-      var stored = searcher.storedFields();
-      for (var e : ranked.subList(0, Math.min(q.limit(), ranked.size()))) {
-        Document d = stored.document(e.getKey());
-        double[] f = e.getValue();
-        out.add(new Candidate(ChunkDocuments.chunk(d), f[0], (int) f[1], (int) f[2], f[3]));
-      }
-      return out;
+      return LuceneSearch.search(view.searcher(), q, queries, dense);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {

@@ -11,10 +11,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link ChunkStore} must do, compaction's part in {@link CompactionContract}. Each
- * adapter's test extends this class.
+ * What every {@link ChunkStore} must do, compaction's part in {@link CompactionContract} and the
+ * languages' in {@link LanguageContract}. Each adapter's test extends this class.
  */
-abstract class ChunkStoreContract implements CompactionContract {
+abstract class ChunkStoreContract
+    implements CompactionContract, LanguageContract, TenantContract, WindowContract {
 
   static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
@@ -58,60 +59,6 @@ abstract class ChunkStoreContract implements CompactionContract {
   }
 
   @Test
-  void aPersianQuestionsExactWordFormRanksAboveAWordSharingOnlyItsStem() {
-    store.upsert(chunk("stem", "کشاورزی در این منطقه رایج است", "__global__", "chat", 1, 0, 0, 0));
-    store.upsert(chunk("exact", "کشاورزان این منطقه جوان هستند", "__global__", "chat", 1, 0, 0, 0));
-    store.refresh();
-
-    assertThat(ids(lexical("کشاورزان", MINE, "chat"))).containsExactly("exact", "stem");
-  }
-
-  @Test
-  void aPersianQuestionFindsAPersianChunkWrittenWithArabicLetterForms() {
-    store.upsert(
-        chunk("fa", "كود نيتروژن را در دو نوبت بدهید", "__global__", "fertilization", 1, 0, 0, 0));
-    store.refresh();
-
-    assertThat(ids(lexical("کود نیتروژن", MINE, "fertilization"))).containsExactly("fa");
-  }
-
-  @Test
-  void anArabicQuestionFindsAnArabicChunkThroughArticlesParticlesAndSuffixes() {
-    store.upsert(
-        chunk(
-            "ar",
-            "ar",
-            "جدولة الري: تروى المحاصيل عندما تنخفض رطوبة التربة إلى نصف الماء المتاح",
-            "__global__",
-            "irrigation"));
-    store.upsert(chunk("en", "en", "Drip irrigation saves water", "__global__", "irrigation"));
-    store.refresh();
-
-    for (String question : new String[] {"محاصيل", "والري", "تربة", "متى أروي محاصيلي؟"}) {
-      assertThat(ids(lexical(question, "ar", MINE, "irrigation")))
-          .as(question)
-          .containsExactly("ar");
-    }
-  }
-
-  @Test
-  void
-      givenArabicAndPersianChunksThenEachLanguagesQuestionGetsItsOwnAndPersianResultsStayAsTheyWere() {
-    store.upsert(
-        chunk("fa-pattern", "fa", "الگوی کشت مناسب برای زمین شور جو است", "__global__", "chat"));
-    store.upsert(
-        chunk("fa-wheat", "fa", "کشت گندم در زمین شور کم بازده است", "__global__", "chat"));
-    store.upsert(
-        chunk("ar", "ar", "أفضل نمط زراعي للأراضي المالحة هو الشعير", "__global__", "chat"));
-    store.refresh();
-
-    assertThat(ids(lexical("الگوی کشت", "fa", MINE, "chat")))
-        .containsExactly("fa-pattern", "fa-wheat");
-    assertThat(ids(lexical("ما هو النمط الزراعي المناسب للأرض المالحة؟", "ar", MINE, "chat")))
-        .containsExactly("ar");
-  }
-
-  @Test
   void aVectorOfTheWrongLengthIsRefused() {
     assertThatThrownBy(() -> store.upsert(chunk("x", "t", "__global__", "chat", 1, 0)))
         .hasMessageContaining("2 dimensions");
@@ -136,39 +83,6 @@ abstract class ChunkStoreContract implements CompactionContract {
 
     assertThat(ids(hits)).containsExactly("near");
     assertThat(hits.get(0).denseSimilarity()).isGreaterThan(0.9);
-  }
-
-  @Test
-  void anotherSensorsChunkIsNeverReturnedEvenWhenItMatchesBest() {
-    store.upsert(chunk("theirs", "soil moisture 12.5 percent", OTHER, "__all__", 1, 0, 0, 0));
-    store.upsert(chunk("mine", "soil moisture 30 percent", MINE, "__all__", 0, 1, 0, 0));
-    store.upsert(chunk("global", "soil moisture basics", "__global__", "irrigation", 0, 0, 1, 0));
-    store.refresh();
-
-    var hits =
-        store.search(
-            new SearchQuery(
-                "soil moisture 12.5",
-                new float[] {1, 0, 0, 0},
-                TenantFilter.of(MINE, List.of("irrigation")),
-                10,
-                1,
-                1,
-                60));
-
-    assertThat(ids(hits)).containsExactlyInAnyOrder("mine", "global");
-  }
-
-  @Test
-  void aChunkOfAnUnroutedKbIsNotReturned() {
-    store.upsert(
-        chunk("fert", "nitrogen fertilizer rates", "__global__", "fertilization", 1, 0, 0, 0));
-    store.upsert(
-        chunk(
-            "irr", "nitrogen leaching by over-irrigation", "__global__", "irrigation", 1, 0, 0, 0));
-    store.refresh();
-
-    assertThat(ids(lexical("nitrogen", MINE, "irrigation"))).containsExactly("irr");
   }
 
   @Test
@@ -264,139 +178,6 @@ abstract class ChunkStoreContract implements CompactionContract {
     assertThat(lexicalHeavy.get(0).fusedScore()).isCloseTo(1.0 / 61, within(1e-9));
     assertThat(lexicalHeavy.get(1).fusedScore()).isCloseTo(0.5 / 61, within(1e-9));
     assertThat(ids(denseHeavy)).containsExactly("vector", "words");
-  }
-
-  @Test
-  void aLongChunkWhoseAnswerIsOnlyInItsLastWindowIsFoundByTheDenseLegAlone() {
-    // Given a long chunk embedded as three windows, the answer only in the last one
-    store.upsert(
-        windowed(
-            "long",
-            "Orchard frost guide: site, varieties, and finally how to run wind machines",
-            new float[] {0, 0, 0, 1},
-            new float[] {0, 0, 1, 0},
-            new float[] {1, 0, 0, 0}));
-    store.upsert(chunk("short", "Wind direction basics", "__global__", "chat", 0.6f, 0.8f, 0, 0));
-    store.refresh();
-
-    // When only the dense leg searches, with the question near the last window
-    var hits = store.search(dense(new float[] {1, 0, 0, 0}, WindowScore.MAX));
-
-    // Then the long chunk ranks first, at its best window's similarity, once, as one chunk
-    assertThat(ids(hits)).containsExactly("long", "short");
-    assertThat(hits.get(0).denseSimilarity()).isCloseTo(1.0, within(1e-5));
-    assertThat(hits.get(0).chunk().text()).contains("wind machines");
-    assertThat(store.size()).isEqualTo(2);
-
-    // And deleting the chunk deletes its windows
-    store.delete("long");
-    store.refresh();
-    assertThat(ids(store.search(dense(new float[] {1, 0, 0, 0}, WindowScore.MAX))))
-        .containsExactly("short");
-  }
-
-  @Test
-  void scoredByTheMeanOfItsWindowsAChunkAboutTheQuestionThroughoutOutranksOneTouchingItOnce() {
-    store.upsert(
-        windowed(
-            "once",
-            "Orchard frost guide",
-            new float[] {0, 0, 0, 1},
-            new float[] {0, 0, 1, 0},
-            new float[] {1, 0, 0, 0}));
-    store.upsert(
-        windowed(
-            "throughout",
-            "Wind machines",
-            new float[] {0.8f, 0.6f, 0, 0},
-            new float[] {0.8f, 0, 0.6f, 0}));
-    store.refresh();
-    float[] question = {1, 0, 0, 0};
-
-    var best = store.search(dense(question, WindowScore.MAX));
-    var mean = store.search(dense(question, WindowScore.MEAN));
-
-    assertThat(ids(best)).containsExactly("once", "throughout");
-    assertThat(ids(mean)).containsExactly("throughout", "once");
-    assertThat(mean.get(0).denseSimilarity()).isCloseTo(0.8, within(1e-5));
-    assertThat(mean.get(1).denseSimilarity()).isCloseTo(1.0 / 3, within(1e-5));
-  }
-
-  @Test
-  void aSensorsNewReadingReplacesItsLastOnBothLegsAndItsDeletionRemovesIt() {
-    // Given my sensor's reading chunk, embedded as two windows, among global knowledge
-    store.upsert(
-        new StoredChunk(
-            "mine-readings",
-            "soil moisture 12.5 percent at dawn",
-            "sensor/readings",
-            MINE,
-            "__all__",
-            0,
-            "readings",
-            "en",
-            new float[] {0, 0, 1, 0},
-            List.of(new float[] {0, 1, 0, 0})));
-    store.upsert(chunk("global", "soil moisture basics", "__global__", "chat", 1, 0, 0, 0));
-    store.refresh();
-    var both =
-        new SearchQuery(
-            "soil moisture percent",
-            new float[] {0, 1, 0, 0},
-            TenantFilter.of(MINE, List.of("chat")),
-            10,
-            1,
-            1,
-            60);
-    var first = store.search(both);
-    assertThat(ids(first)).containsExactly("mine-readings", "global");
-    assertThat(first.get(0).lexicalRank()).isEqualTo(1);
-    assertThat(first.get(0).denseRank()).isEqualTo(1);
-    assertThat(first.get(0).denseSimilarity()).isCloseTo(1.0, within(1e-5));
-    assertThat(store.size()).isEqualTo(2);
-
-    // When a new reading replaces it, with another vector
-    store.upsert(chunk("mine-readings", "soil moisture 31 percent", MINE, "__all__", 1, 0, 0, 0));
-    store.refresh();
-
-    // Then only the new text and vector are found, once
-    var again = store.search(both);
-    assertThat(ids(again)).containsExactlyInAnyOrder("mine-readings", "global");
-    assertThat(again.stream().filter(c -> c.chunk().pointId().equals("mine-readings")))
-        .singleElement()
-        .satisfies(c -> assertThat(c.chunk().text()).isEqualTo("soil moisture 31 percent"));
-    assertThat(ids(lexical("dawn", MINE, "chat"))).isEmpty();
-    assertThat(ids(lexical("dawn 31", OTHER, "chat"))).as("never another sensor's").isEmpty();
-    assertThat(store.size()).isEqualTo(2);
-
-    // And once deleted it is found by neither leg
-    store.delete("mine-readings");
-    store.refresh();
-    assertThat(ids(store.search(both))).containsExactly("global");
-    assertThat(store.size()).isEqualTo(1);
-  }
-
-  @Test
-  void aCallerWithSeveralSensorsSeesEachOfThemAndNoOneElses() {
-    String second = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
-    store.upsert(chunk("mine", "leaf wetness high in block A", MINE, "__all__", 1, 0, 0, 0));
-    store.upsert(chunk("second", "leaf wetness low in block B", second, "__all__", 1, 0, 0, 0));
-    store.upsert(chunk("theirs", "leaf wetness in block C", OTHER, "__all__", 1, 0, 0, 0));
-    store.refresh();
-
-    var hits =
-        store.search(
-            new SearchQuery(
-                "leaf wetness",
-                new float[] {1, 0, 0, 0},
-                new TenantFilter(
-                    java.util.Set.of(MINE, second, "__global__"), java.util.Set.of("__all__")),
-                10,
-                1,
-                1,
-                60));
-
-    assertThat(ids(hits)).containsExactlyInAnyOrder("mine", "second");
   }
 
   @Test
