@@ -5,7 +5,7 @@
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50]      (needs ./run.sh running; kills its processes)
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank] [--split all|dev|test] [--window-scores max,mean]
 #   ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]   (every set in it + benchmarks/data/long-passages)
-#   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000] [--sentences 16] [--rounds 3] [--modes bm25,dense,hybrid,dense-mean,hybrid-mean]
+#   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000] [--sentences 16] [--rounds 3] [--modes bm25,dense,hybrid,hybrid-serial,dense-mean,hybrid-mean]
 #       [--index DIR (kept, reused when it holds the chunks)] [--threads 2 (indexing)] [--merge N (segments, kept index only)] [--compact true (merge as the service does once knowledge is quiet)] [--slowest N]
 #   ./bench.sh fusion-calibration <BEIR dataset dir> [--split dev|test] [--queries 200]
 #   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer t.json]

@@ -3,6 +3,7 @@ package io.streamrag.bench;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.retrieval.search.FusionPolicy;
+import io.streamrag.retrieval.search.KbFusion;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
@@ -35,7 +36,9 @@ import org.apache.lucene.store.FSDirectory;
  * random unit vector per embedding window the real embedder would cut it into (embedding 100,000
  * chunks would take hours on two cores; random vectors give the HNSW graph no structure to exploit,
  * so they are the slow case). The set's queries, embedded by the real embedder, are searched for
- * the configured number of candidates, single-threaded.
+ * the configured number of candidates, one question at a time. Mode {@code hybrid} embeds the
+ * question beside the lexical leg, as retrieval-service does; {@code hybrid-serial} embeds it
+ * first.
  */
 final class RetrievalScaleBench {
 
@@ -79,8 +82,22 @@ final class RetrievalScaleBench {
       }
       long windows = Long.parseLong(store.notes().getOrDefault(WINDOWS, "-1"));
       System.out.printf(Locale.ROOT, "segments: %s%n", segments(kept));
-      var fusion = new FusionPolicy(settings.with(WindowScore.MAX).search(), embedder);
-      var meanFusion = new FusionPolicy(settings.with(WindowScore.MEAN).search(), embedder);
+      // as retrieval-service searches: the question embedded beside the lexical leg, on two threads
+      var beside =
+          Executors.newFixedThreadPool(
+              2,
+              r -> {
+                var t = new Thread(r, "question-embedding");
+                t.setDaemon(true);
+                return t;
+              });
+      var fusion =
+          new FusionPolicy(
+              settings.with(WindowScore.MAX).search(), embedder, KbFusion.NONE, beside);
+      var meanFusion =
+          new FusionPolicy(
+              settings.with(WindowScore.MEAN).search(), embedder, KbFusion.NONE, beside);
+      var serialFusion = new FusionPolicy(settings.with(WindowScore.MAX).search(), embedder);
       var filter = TenantFilter.of("550e8400-e29b-41d4-a716-446655440000", List.of(BenchIndex.KB));
       var questions = set.queries().stream().map(BeirSet.Query::text).toList();
       int limit = settings.search().candidates();
@@ -101,6 +118,7 @@ final class RetrievalScaleBench {
                       new SearchQuery(
                           question, embedder.embed(question), filter, limit, 0, 1, k, "en", score);
                   case "hybrid" -> fusion.query(question, "en", filter, limit);
+                  case "hybrid-serial" -> serialFusion.query(question, "en", filter, limit);
                   default -> meanFusion.query(question, "en", filter, limit);
                 };
             long t1 = System.nanoTime();

@@ -61,7 +61,8 @@ class RetrievalWiring {
       LiveState live,
       RetrievalProperties properties,
       IndexGenerations generations,
-      KbFusion kbFusion) {
+      KbFusion kbFusion,
+      @Qualifier("questionEmbedding") ThreadPoolTaskExecutor questionEmbedding) {
     return new RetrievalSteps(
         // routing compares questions and KB descriptions, both embedded by the start-up model
         new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
@@ -69,8 +70,31 @@ class RetrievalWiring {
         reranker,
         live,
         new PipelineSearch(
-            properties.search(), properties.pipelines(), generations.queryEmbedder(), kbFusion),
+            properties.search(),
+            properties.pipelines(),
+            generations.queryEmbedder(),
+            kbFusion,
+            questionEmbedding),
         Clock.systemUTC());
+  }
+
+  /**
+   * Where a question is embedded while the store runs its lexical leg ({@code FusionPolicy}): two
+   * threads, started and stopped by Spring. When both are busy and eight questions wait, the next
+   * one is embedded on its caller's thread, before its search, as without this executor.
+   */
+  @Bean
+  ThreadPoolTaskExecutor questionEmbedding() {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setCorePoolSize(2);
+    executor.setMaxPoolSize(2);
+    executor.setQueueCapacity(8);
+    executor.setThreadNamePrefix("question-embedding-");
+    executor.setRejectedExecutionHandler(
+        new java.util.concurrent.ThreadPoolExecutor.CallerRunsPolicy());
+    // the Kafka listener stops after context close begins: chats it still answers may search
+    executor.setAcceptTasksAfterContextClose(true);
+    return executor;
   }
 
   /** Searches before readiness (health {@code warmUp}). */

@@ -2,10 +2,13 @@ package io.streamrag.retrieval.search;
 
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.RetrievalProperties;
+import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
 import io.streamrag.schemas.Scopes;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
@@ -14,12 +17,18 @@ import java.util.function.Function;
  * above 0: an English-only model places Persian text at random (dense alone scores about 0 on the
  * Persian sets of the README's retrieval-quality table), and its votes in reciprocal-rank fusion
  * would only dilute BM25's. A question the dense leg cannot help is never embedded.
+ *
+ * <p>Given an executor, the question is embedded on it while the store runs the lexical leg, which
+ * needs no embedding: the store waits for the vector only when its dense leg starts ({@link
+ * QuestionVector}). Without one, the question is embedded before the search, on the caller's
+ * thread.
  */
 public final class FusionPolicy {
 
   private final RetrievalProperties.Search search;
   private final Embedder embedder;
   private final KbFusion kbFusion;
+  private final Executor embedding;
 
   public FusionPolicy(RetrievalProperties.Search search, Embedder embedder) {
     this(search, embedder, KbFusion.NONE);
@@ -27,9 +36,19 @@ public final class FusionPolicy {
 
   /** A policy that searches a calibrated KB with its own weights. */
   public FusionPolicy(RetrievalProperties.Search search, Embedder embedder, KbFusion kbFusion) {
+    this(search, embedder, kbFusion, null);
+  }
+
+  /**
+   * @param embedding where a question is embedded beside the lexical leg; {@code null} to embed it
+   *     before the search
+   */
+  public FusionPolicy(
+      RetrievalProperties.Search search, Embedder embedder, KbFusion kbFusion, Executor embedding) {
     this.search = search;
     this.embedder = embedder;
     this.kbFusion = kbFusion;
+    this.embedding = embedding;
   }
 
   /** The search for the configured number of candidates (S0.4). */
@@ -53,7 +72,7 @@ public final class FusionPolicy {
       var w = weights(filter, dense);
       return new SearchQuery(
           question,
-          w.dense() > 0 ? vector.get() : null,
+          w.dense() > 0 ? vector.get() : QuestionVector.NONE,
           filter,
           limit,
           w.lexical(),
@@ -64,18 +83,22 @@ public final class FusionPolicy {
     };
   }
 
-  /** The question's embedding, made once, by the first search whose dense leg runs. */
+  /** The question's embedding, begun once, by the first search whose dense leg runs. */
   private final class Embedded {
     private final String question;
-    private float[] vector;
+    private QuestionVector vector;
 
     Embedded(String question) {
       this.question = question;
     }
 
-    synchronized float[] get() {
+    synchronized QuestionVector get() {
       if (vector == null) {
-        vector = embedder.embed(question);
+        vector =
+            embedding == null
+                ? QuestionVector.of(embedder.embed(question))
+                : QuestionVector.later(
+                    CompletableFuture.supplyAsync(() -> embedder.embed(question), embedding));
       }
       return vector;
     }

@@ -4,6 +4,7 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.RetrievalProperties;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 /**
  * The search settings of each pipeline: its own block under {@code retrieval.pipelines}, else
@@ -33,11 +34,25 @@ public final class PipelineSearch {
       Map<String, RetrievalProperties.Search> perPipeline,
       Embedder embedder,
       KbFusion kbFusion) {
+    this(defaults, perPipeline, embedder, kbFusion, null);
+  }
+
+  /**
+   * @param embedding where questions are embedded beside the lexical leg ({@link FusionPolicy});
+   *     {@code null} to embed them before the search
+   */
+  public PipelineSearch(
+      RetrievalProperties.Search defaults,
+      Map<String, RetrievalProperties.Search> perPipeline,
+      Embedder embedder,
+      KbFusion kbFusion,
+      Executor embedding) {
     this.defaults = defaults;
-    this.defaultPolicy = new FusionPolicy(defaults, embedder, kbFusion);
+    this.defaultPolicy = new FusionPolicy(defaults, embedder, kbFusion, embedding);
     this.settings = Map.copyOf(perPipeline);
     settings.forEach(
-        (pipeline, s) -> policies.put(pipeline, new FusionPolicy(s, embedder, kbFusion)));
+        (pipeline, s) ->
+            policies.put(pipeline, new FusionPolicy(s, embedder, kbFusion, embedding)));
   }
 
   /** The candidate counts and weights of a pipeline's searches. */

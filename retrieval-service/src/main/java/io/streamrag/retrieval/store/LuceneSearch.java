@@ -41,7 +41,7 @@ final class LuceneSearch {
         f[1] = r + 1;
       }
     }
-    if (q.vector() != null && q.denseWeight() > 0) {
+    if (q.denseWeight() > 0 && q.vector() != null) { // the embedding may still be in the making
       var hits = dense.search(searcher, q.vector(), filter, depth, q.windowScore());
       for (int r = 0; r < hits.size(); r++) {
         double[] f = fused.computeIfAbsent(hits.get(r).doc(), d -> new double[4]);

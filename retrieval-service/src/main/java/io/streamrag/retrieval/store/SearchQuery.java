@@ -6,7 +6,9 @@ import io.streamrag.kit.text.Language;
  * One hybrid search.
  *
  * @param text the question, for the lexical leg
- * @param vector the question's embedding, or {@code null} to skip the dense leg
+ * @param embedding the question's embedding ({@link QuestionVector#NONE} skips the dense leg),
+ *     possibly still being made: a store reads it through {@link #vector()} once its lexical leg is
+ *     done
  * @param filter the tenant filter every hit must pass
  * @param limit how many fused candidates to return
  * @param lexicalWeight weight of the lexical leg in reciprocal-rank fusion
@@ -18,7 +20,7 @@ import io.streamrag.kit.text.Language;
  */
 public record SearchQuery(
     String text,
-    float[] vector,
+    QuestionVector embedding,
     TenantFilter filter,
     int limit,
     double lexicalWeight,
@@ -26,6 +28,41 @@ public record SearchQuery(
     int rrfK,
     String language,
     WindowScore windowScore) {
+
+  public SearchQuery {
+    embedding = embedding == null ? QuestionVector.NONE : embedding;
+  }
+
+  /** A search with an embedding made already ({@code null} skips the dense leg). */
+  public SearchQuery(
+      String text,
+      float[] vector,
+      TenantFilter filter,
+      int limit,
+      double lexicalWeight,
+      double denseWeight,
+      int rrfK,
+      String language,
+      WindowScore windowScore) {
+    this(
+        text,
+        QuestionVector.of(vector),
+        filter,
+        limit,
+        lexicalWeight,
+        denseWeight,
+        rrfK,
+        language,
+        windowScore);
+  }
+
+  /**
+   * The question's embedding for the dense leg, waiting for it if it is still being made; {@code
+   * null} when there is none (or it failed: the search goes on lexically).
+   */
+  public float[] vector() {
+    return embedding.get();
+  }
 
   /** A search that scores a chunk by its best window. */
   public SearchQuery(

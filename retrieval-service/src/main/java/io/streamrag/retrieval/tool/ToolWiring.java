@@ -42,12 +42,17 @@ class ToolWiring {
       RetrievalProperties properties,
       ToolProperties tool,
       KbFusion kbFusion,
-      @Qualifier("knowledgeSearchExecutor") ThreadPoolTaskExecutor executor) {
+      @Qualifier("knowledgeSearchExecutor") ThreadPoolTaskExecutor executor,
+      @Qualifier("questionEmbedding") ThreadPoolTaskExecutor questionEmbedding) {
     return new KnowledgeTool(
         live::knowledgeBases,
         store,
         new PipelineSearch(
-            properties.search(), properties.pipelines(), generations.queryEmbedder(), kbFusion),
+            properties.search(),
+            properties.pipelines(),
+            generations.queryEmbedder(),
+            kbFusion,
+            questionEmbedding),
         reranker,
         executor,
         tool.kbTimeout(),

@@ -8,6 +8,10 @@ import io.streamrag.retrieval.store.TenantFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The weights a question is searched with: configured, or its KBs' calibrated ones. */
@@ -101,6 +105,60 @@ class FusionPolicyTest {
     var q = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals")));
 
     assertThat(q.denseWeight()).isZero();
+    assertThat(q.vector()).isNull();
+    assertThat(embeddings).hasValue(0);
+  }
+
+  @Test
+  void withAnExecutorTheQuestionIsEmbeddedThereWhileTheSearchIsBuiltAndStarted() throws Exception {
+    var release = new CountDownLatch(1);
+    var embeddedOn = new java.util.concurrent.atomic.AtomicReference<String>();
+    var slow =
+        new DelegatingEmbedder(EMBEDDER) {
+          @Override
+          public float[] embed(String text) {
+            embeddedOn.set(Thread.currentThread().getName());
+            try {
+              release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            return EMBEDDER.embed(text);
+          }
+        };
+    ExecutorService executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "beside"));
+    try {
+      var policy = new FusionPolicy(SEARCH, slow, KbFusion.NONE, executor);
+
+      // the query is handed over while its embedding is still being made
+      var q = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals")));
+      assertThat(q.embedding().present()).isTrue();
+
+      // and the store gets the same vector as an embedding made first, once it is done
+      release.countDown();
+      assertThat(q.vector()).containsExactly(EMBEDDER.embed("pump pressure"));
+      assertThat(embeddedOn.get()).isEqualTo("beside");
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
+  void aQuestionTheDenseLegCannotReadIsNotEmbeddedBesideTheSearchEither() {
+    var embeddings = new java.util.concurrent.atomic.AtomicInteger();
+    var counting =
+        new DelegatingEmbedder(EMBEDDER) {
+          @Override
+          public float[] embed(String text) {
+            embeddings.incrementAndGet();
+            return EMBEDDER.embed(text);
+          }
+        };
+    var policy = new FusionPolicy(SEARCH, counting, KbFusion.NONE, Runnable::run);
+
+    var q = policy.query("رطوبت خاک", "fa", TenantFilter.of(SENSOR, List.of("manuals")));
+
+    assertThat(q.embedding().present()).isFalse();
     assertThat(q.vector()).isNull();
     assertThat(embeddings).hasValue(0);
   }

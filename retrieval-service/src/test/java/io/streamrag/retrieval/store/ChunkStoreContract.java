@@ -15,7 +15,11 @@ import org.junit.jupiter.api.Test;
  * languages' in {@link LanguageContract}. Each adapter's test extends this class.
  */
 abstract class ChunkStoreContract
-    implements CompactionContract, LanguageContract, TenantContract, WindowContract {
+    implements CompactionContract,
+        EmbeddingContract,
+        LanguageContract,
+        TenantContract,
+        WindowContract {
 
   static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
