@@ -195,12 +195,22 @@ public final class LuceneChunkStore implements ChunkStore {
   }
 
   /**
-   * Merges the segments holding global knowledge into one once it is quiet ({@link QuietMerge}).
+   * Merges the segments holding global knowledge into one once it is quiet ({@link QuietMerge}),
+   * then commits the merge with the last checkpoint's offsets: a restart opens the one segment
+   * instead of merging again (40 minutes of a core at 100,000 chunks). Changes applied since that
+   * checkpoint go into the commit too, and the feed applies them again after a restart, which
+   * changes nothing (every change replaces or deletes by id).
    */
   @Override
   public Optional<Compaction> compact(Duration quiet) {
     try {
-      return merge.mergeIfQuiet(quiet);
+      var done = merge.mergeIfQuiet(quiet);
+      if (done.isPresent()) {
+        synchronized (this) { // never beside a checkpoint's commit
+          writer.commit();
+        }
+      }
+      return done;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

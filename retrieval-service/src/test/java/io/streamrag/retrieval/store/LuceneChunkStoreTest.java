@@ -47,6 +47,26 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   }
 
   @Test
+  void aCompactionIsCommittedWithTheLastCheckpointsOffsets(@TempDir Path dir) throws Exception {
+    try (var s = LuceneChunkStore.open(dir, DIM, "test/4")) {
+      for (int i = 0; i < 3; i++) {
+        s.upsert(chunk("k" + i, "saffron harvest " + i, "__global__", "chat", 1, i, 0, 0));
+        s.checkpoint(Map.of(0, (long) i + 1)); // a committed segment each
+        s.refresh();
+      }
+
+      assertThat(s.compact(Duration.ZERO)).isPresent();
+
+      // what a restart would open, read while the store still runs (no commit on close yet)
+      try (var disk = org.apache.lucene.store.FSDirectory.open(dir)) {
+        var commit = org.apache.lucene.index.SegmentInfos.readLatestCommit(disk);
+        assertThat(commit.size()).as("segments of the last commit").isEqualTo(1);
+        assertThat(commit.getUserData()).containsEntry("offset.0", "3");
+      }
+    }
+  }
+
+  @Test
   void anIndexSurvivesARestartWithItsOffsets(@TempDir Path dir) {
     try (var first = LuceneChunkStore.open(dir, DIM, "test/4")) {
       first.upsert(chunk("a", "saffron harvest", "__global__", "chat", 1, 0, 0, 0));
