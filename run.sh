@@ -33,11 +33,15 @@ NAMES=(kafka postgres "${SERVICES[@]}") # start order; stopping goes the other w
 declare -A PORT=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=8082 [retrieval-service]=8083 [llm-service]=8084)
 # The JIT: C2 was the largest CPU user of every process (bridge 87 s, ingest 80 s, retrieval 49 s,
 # llm 41 s, gateway 30 s of C2 compiler thread in the first 28 minutes, measured from /proc), on
-# two cores shared by seven JVMs. Services whose work is framework code (Netty, Kafka clients,
-# Avro, JSON, Spring) stop at C1; retrieval (Lucene scoring, HNSW) and the broker keep C2. With
-# retrieval at C1 too, 16 chat streams served 15-18 chats/s against 19-21 (README, issue 14). One
-# machine's choice: in Kubernetes each pod has its own CPU, and deploy/ keeps the JVM's default.
-declare -A JIT=([gateway-service]=-XX:TieredStopAtLevel=1 [sensor-bridge]=-XX:TieredStopAtLevel=1 [ingest-service]=-XX:TieredStopAtLevel=1 [retrieval-service]=-XX:+TieredCompilation [llm-service]=-XX:TieredStopAtLevel=1)
+# two cores shared by seven JVMs, so every service stops at C1; only the broker keeps C2. Retrieval
+# too since 2026-12-03 (README, issue 14): two starts each way, same machine and hour, C1 against
+# C2: its CPU to ready 6.6-8.7 s against 13.4-14.6 s, 40-55 MiB less RSS, one chat stream's ttft p50
+# 24-31 ms against 33-42 ms warm, 16 streams 51-60 chats/s against 39-60, on the demo's 74 chunks.
+# What C1 costs is Lucene's speed on a large index: at 100,000 chunks hybrid search p99 28.5 ms at
+# C1 against 17-21 ms at C2 (./bench.sh retrieval-scale). RETRIEVAL_JIT=-XX:+TieredCompilation
+# ./run.sh gives a large knowledge base C2 back. One machine's choice: in Kubernetes each pod has
+# its own CPU, and deploy/ keeps the JVM's default.
+declare -A JIT=([gateway-service]=-XX:TieredStopAtLevel=1 [sensor-bridge]=-XX:TieredStopAtLevel=1 [ingest-service]=-XX:TieredStopAtLevel=1 [retrieval-service]=${RETRIEVAL_JIT:--XX:TieredStopAtLevel=1} [llm-service]=-XX:TieredStopAtLevel=1)
 declare -A HEAP=([gateway-service]=256m [sensor-bridge]=256m [ingest-service]=512m [retrieval-service]=512m [llm-service]=256m)
 # The young generation is touched whole within seconds and stays resident, so its size is memory
 # paid by every process: 24 MB for the services, 48 MB for the broker that every record crosses,
