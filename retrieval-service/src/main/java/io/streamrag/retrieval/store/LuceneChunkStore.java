@@ -196,10 +196,8 @@ public final class LuceneChunkStore implements ChunkStore {
 
   /**
    * Merges the segments holding global knowledge into one once it is quiet ({@link QuietMerge}),
-   * then commits the merge with the last checkpoint's offsets: a restart opens the one segment
-   * instead of merging again (40 minutes of a core at 100,000 chunks). Changes applied since that
-   * checkpoint go into the commit too, and the feed applies them again after a restart, which
-   * changes nothing (every change replaces or deletes by id).
+   * and commits it with the last checkpoint's offsets, so a restart does not merge again; changes
+   * since that checkpoint are applied again after a restart, which changes nothing (by id).
    */
   @Override
   public Optional<Compaction> compact(Duration quiet) {
