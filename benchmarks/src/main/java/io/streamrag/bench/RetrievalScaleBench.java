@@ -5,6 +5,7 @@ import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.search.KbFusion;
 import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -56,6 +57,8 @@ final class RetrievalScaleBench {
     var sentences = new ArrayList<String>();
     set.corpus().forEach(d -> sentences.addAll(List.of(d.text().split("(?<=[.!?؟])\\s+"))));
     var executor = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+    // this command-line run's own pool for embedding beside the lexical leg, shut down below
+    var beside = Executors.newFixedThreadPool(2);
     Embedder embedder = OnnxEmbedder.bundledMiniLm(executor);
     Path kept = args.has("index") ? Path.of(args.text("index", "")) : null;
     if (kept != null && args.has("merge")) {
@@ -83,14 +86,6 @@ final class RetrievalScaleBench {
       long windows = Long.parseLong(store.notes().getOrDefault(WINDOWS, "-1"));
       System.out.printf(Locale.ROOT, "segments: %s%n", segments(kept));
       // as retrieval-service searches: the question embedded beside the lexical leg, on two threads
-      var beside =
-          Executors.newFixedThreadPool(
-              2,
-              r -> {
-                var t = new Thread(r, "question-embedding");
-                t.setDaemon(true);
-                return t;
-              });
       var fusion =
           new FusionPolicy(
               settings.with(WindowScore.MAX).search(), embedder, KbFusion.NONE, beside);
@@ -116,7 +111,15 @@ final class RetrievalScaleBench {
                   case "bm25" -> new SearchQuery(question, null, filter, limit, 1, 0, k);
                   case "dense", "dense-mean" ->
                       new SearchQuery(
-                          question, embedder.embed(question), filter, limit, 0, 1, k, "en", score);
+                          question,
+                          QuestionVector.of(embedder.embed(question)),
+                          filter,
+                          limit,
+                          0,
+                          1,
+                          k,
+                          "en",
+                          score);
                   case "hybrid" -> fusion.query(question, "en", filter, limit);
                   case "hybrid-serial" -> serialFusion.query(question, "en", filter, limit);
                   default -> meanFusion.query(question, "en", filter, limit);
@@ -155,6 +158,7 @@ final class RetrievalScaleBench {
             indexSeconds);
       }
     } finally {
+      beside.shutdown();
       executor.shutdown();
     }
   }

@@ -1,7 +1,11 @@
 package io.streamrag.retrieval.store;
 
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +26,11 @@ public final class QuestionVector {
   public static final QuestionVector NONE =
       new QuestionVector(CompletableFuture.completedFuture(null));
 
+  /** The longest a search waits for the question's embedding. */
+  static final Duration LONGEST_WAIT = Duration.ofSeconds(10);
+
   private final CompletableFuture<float[]> vector;
+  private volatile boolean logged;
 
   private QuestionVector(CompletableFuture<float[]> vector) {
     this.vector = vector;
@@ -43,12 +51,22 @@ public final class QuestionVector {
     return this != NONE;
   }
 
-  /** The embedding, waiting for it if it is still being made; {@code null} if none or failed. */
+  /**
+   * The embedding, waiting for it if it is still being made; {@code null} if none, failed, or not
+   * made within {@link #LONGEST_WAIT} (far past the store's own search timeout, so a hung embedder
+   * never holds a store's search thread for good). A failure is logged once per question.
+   */
   public float[] get() {
     try {
-      return vector.join();
-    } catch (CompletionException | java.util.concurrent.CancellationException e) {
-      log.warn("the question's embedding failed, searching without the dense leg", e.getCause());
+      return vector.get(LONGEST_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | CancellationException | TimeoutException e) {
+      if (!logged) {
+        logged = true;
+        log.warn("the question's embedding failed, searching without the dense leg", e);
+      }
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       return null;
     }
   }

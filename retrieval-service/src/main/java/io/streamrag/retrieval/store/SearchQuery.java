@@ -33,29 +33,6 @@ public record SearchQuery(
     embedding = embedding == null ? QuestionVector.NONE : embedding;
   }
 
-  /** A search with an embedding made already ({@code null} skips the dense leg). */
-  public SearchQuery(
-      String text,
-      float[] vector,
-      TenantFilter filter,
-      int limit,
-      double lexicalWeight,
-      double denseWeight,
-      int rrfK,
-      String language,
-      WindowScore windowScore) {
-    this(
-        text,
-        QuestionVector.of(vector),
-        filter,
-        limit,
-        lexicalWeight,
-        denseWeight,
-        rrfK,
-        language,
-        windowScore);
-  }
-
   /**
    * The question's embedding for the dense leg, waiting for it if it is still being made; {@code
    * null} when there is none (or it failed: the search goes on lexically).
@@ -64,7 +41,7 @@ public record SearchQuery(
     return embedding.get();
   }
 
-  /** A search that scores a chunk by its best window. */
+  /** A search with an embedding made already ({@code null} skips the dense leg), by best window. */
   public SearchQuery(
       String text,
       float[] vector,
@@ -74,7 +51,16 @@ public record SearchQuery(
       double denseWeight,
       int rrfK,
       String language) {
-    this(text, vector, filter, limit, lexicalWeight, denseWeight, rrfK, language, WindowScore.MAX);
+    this(
+        text,
+        QuestionVector.of(vector),
+        filter,
+        limit,
+        lexicalWeight,
+        denseWeight,
+        rrfK,
+        language,
+        WindowScore.MAX);
   }
 
   /** A search whose question's language is detected from its text. */

@@ -73,31 +73,11 @@ class FusionPolicyTest {
     KbFusion lexicalOnly = kb -> Optional.of(new KbFusion.Weights(1, 0));
     var embeddings = new java.util.concurrent.atomic.AtomicInteger();
     var counting =
-        new io.streamrag.kit.embedding.Embedder() {
+        new DelegatingEmbedder(EMBEDDER) {
+          @Override
           public float[] embed(String text) {
             embeddings.incrementAndGet();
             return EMBEDDER.embed(text);
-          }
-
-          public List<float[]> embedAll(List<String> texts) {
-            embeddings.addAndGet(texts.size());
-            return EMBEDDER.embedAll(texts);
-          }
-
-          public int dimension() {
-            return EMBEDDER.dimension();
-          }
-
-          public String modelId() {
-            return EMBEDDER.modelId();
-          }
-
-          public int maxTokens() {
-            return EMBEDDER.maxTokens();
-          }
-
-          public java.util.Set<String> languages() {
-            return EMBEDDER.languages();
           }
         };
     var policy = new FusionPolicy(SEARCH, counting, lexicalOnly);

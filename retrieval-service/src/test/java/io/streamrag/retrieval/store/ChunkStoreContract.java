@@ -235,7 +235,15 @@ abstract class ChunkStoreContract
 
   protected SearchQuery dense(float[] question, WindowScore score) {
     return new SearchQuery(
-        "", question, TenantFilter.of(MINE, List.of("chat")), 10, 0, 1, 60, "en", score);
+        "",
+        QuestionVector.of(question),
+        TenantFilter.of(MINE, List.of("chat")),
+        10,
+        0,
+        1,
+        60,
+        "en",
+        score);
   }
 
   static StoredChunk windowed(String id, String text, float[] first, float[]... more) {

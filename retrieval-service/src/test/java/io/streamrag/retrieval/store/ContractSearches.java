@@ -21,7 +21,7 @@ final class ContractSearches {
   static SearchQuery dense(float[] question, WindowScore score) {
     return new SearchQuery(
         "",
-        question,
+        QuestionVector.of(question),
         TenantFilter.of(ChunkStoreContract.MINE, List.of("chat")),
         10,
         0,
