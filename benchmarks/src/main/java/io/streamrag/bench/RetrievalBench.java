@@ -8,6 +8,7 @@ import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
 import java.io.PrintStream;
@@ -186,7 +187,7 @@ final class RetrievalBench {
                 store.search(
                     new SearchQuery(
                         question,
-                        embedder.embed(question),
+                        QuestionVector.of(embedder.embed(question)),
                         filter,
                         limit,
                         0,
