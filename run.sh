@@ -56,7 +56,7 @@ START_DEATHS=2   # a process that dies this often before "ready" fails the start
 TAIL_LINES=15    # log lines shown with a death or a failed start
 # Per process: its pid (empty while it waits for a restart), when it started, its back-off, how often
 # it died, when it is due to restart, and when it died (until it answers again).
-declare -A PID=() SINCE=() BACKOFF=() DEATHS=() RESTART_AT=() DIED_AT=() HELD=()
+declare -A PID=() SINCE=() BACKOFF=() DEATHS=() RESTART_AT=() DIED_AT=() HELD=() STARTER=() EXIT_CODE=()
 PHASE=starting # then serving, then stopping
 ROOT=$(pwd -P)
 started=$(date +%s)
@@ -86,7 +86,7 @@ postmaster_pid() {
 stop_stray_postmaster() {
   local p
   p=$(postmaster_pid) || return 0
-  say "stopping the PostgreSQL server (pid $p) that outlived its JVM..."
+  say "stopping the PostgreSQL server (pid $p)${1:- left by an earlier run}..."
   kill -INT "$p" 2>/dev/null # fast shutdown
   wait_or_kill "$p"
 }
@@ -108,11 +108,11 @@ stop() {
       [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && pids+=("$p")
     done
     wait_or_kill "${pids[@]}"
-    for n in postgres kafka; do
-      p=${PID[$n]:-}
-      [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && wait_or_kill "$p"
-      [ $n = postgres ] && stop_stray_postmaster
-    done
+    p=${PID[postgres]:-}
+    [ -n "${STARTER[postgres]:-}" ] && [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && wait_or_kill "$p"
+    stop_stray_postmaster "" # the server, which its starting JVM left running in its own session
+    p=${PID[kafka]:-}
+    [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && wait_or_kill "$p"
     for p in $(jobs -p); do # a child started in the instant before its pid was recorded
       [ "$(ps -o ppid= -p "$p" 2>/dev/null | tr -d ' ')" = "$$" ] && kill -KILL "$p" 2>/dev/null
     done
@@ -206,8 +206,10 @@ launch() {
       rm -f "$RUN/postgres.ready"
       # 128 MB: the first start on a machine unpacks the binaries (a 15 MB xz archive read into
       # memory, then decompressed: about 90 MB of heap; with 64 MB it ran out)
+      # --detach: the JVM exits once the server is ready, and alive() watches the server itself
       cmd=(java "${JAVA_OPTS_COMMON[@]}" -Xmn16m -Xmx128m -cp "$(classpath postgres-local)"
-        io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready") ;;
+        io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready" --detach)
+      STARTER[postgres]=yes ;;
     *)
       cmd=(env PORT="${PORT[$n]}" java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$n]}" "$(cds "$n")"
         -Xmn"${YOUNG[$n]}" -Xmx"${HEAP[$n]}" -jar "$APP/$n/$(basename "$(jar "$n")")" --spring.profiles.active=demo) ;;
@@ -228,25 +230,42 @@ ready() {
   esac
 }
 
-# alive NAME: its JVM runs (and, for PostgreSQL once ready, so does the server the JVM started)
+# alive NAME: its process runs. PostgreSQL is started by a JVM that exits once the server is ready
+# (LocalPostgresMain --detach): while it starts, that JVM is watched; once it exited with the server
+# ready, the server's own postmaster is (it is not our child: its end is seen by kill -0 alone).
 alive() {
-  kill -0 "${PID[$1]}" 2>/dev/null || return 1
-  if [ "$1" = postgres ] && [ -f "$RUN/postgres.ready" ] && ! postmaster_pid >/dev/null; then
-    say "the PostgreSQL server of JVM ${PID[$1]} is gone: stopping that JVM to start both again"
-    kill -TERM "${PID[$1]}" 2>/dev/null
-    wait_or_kill "${PID[$1]}"
+  local p=${PID[$1]} code
+  if [ "$1" = postgres ] && [ -n "${STARTER[postgres]:-}" ]; then
+    kill -0 "$p" 2>/dev/null && return 0
+    wait "$p"
+    code=$?
+    STARTER[postgres]=""
+    if [ $code -eq 0 ] && [ -f "$RUN/postgres.ready" ] && p=$(postmaster_pid); then
+      PID[postgres]=$p
+      return 0
+    fi
+    EXIT_CODE[postgres]=$code
     return 1
   fi
+  kill -0 "$p" 2>/dev/null
 }
 
 # on_death NAME: say how the process ended, with its log's last lines, and plan its restart
 on_death() {
   local n=$1 pid=${PID[$1]} code up how b
-  wait "$pid"
-  code=$?
+  if [ -n "${EXIT_CODE[$n]:-}" ]; then
+    code=${EXIT_CODE[$n]}
+    EXIT_CODE[$n]=""
+  elif [ "$n" = postgres ]; then
+    code="" # the postmaster, which is not our child: how it ended is in its log
+  else
+    wait "$pid"
+    code=$?
+  fi
   up=$((SECONDS - SINCE[$n]))
   how="code $code"
-  [ $code -gt 128 ] && how="$how (SIG$(kill -l $((code - 128)) 2>/dev/null))"
+  [ -z "$code" ] && how="its server gone"
+  [ -n "$code" ] && [ "$code" -gt 128 ] && how="$how (SIG$(kill -l $((code - 128)) 2>/dev/null))"
   PID[$n]=""
   DEATHS[$n]=$((${DEATHS[$n]:-0} + 1))
   say "$n (pid $pid) exited with $how after $up s; last lines of $LOGS/$n.log:"
@@ -330,7 +349,7 @@ fi
 JAVA_OPTS_COMMON=(-XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=256m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
 # the flag came with JDK 17.0.9: an older JDK 17 would refuse to start with it
 java -XX:TrimNativeHeapInterval=10000 -version >/dev/null 2>&1 && JAVA_OPTS_COMMON+=(-XX:TrimNativeHeapInterval=10000)
-JAVA_OPTS_SERVICE=(-Xlog:cds=off -Xlog:cds+dynamic=off)
+JAVA_OPTS_SERVICE=(-Xlog:cds=off -Xlog:cds+dynamic=off -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0)
 export MALLOC_ARENA_MAX=2
 APP=$RUN/app
 for s in "${SERVICES[@]}"; do extract "$s"; done
@@ -367,7 +386,7 @@ done 2>/dev/null
 # libjvm in every JVM, PostgreSQL's shared buffers in each of its processes) once per process;
 # PSS divides each shared page among its sharers, so its sum is what the set occupies.
 rss=0 pss=0
-for p in "${PID[@]}" $(postmaster_pid); do
+for p in "${PID[kafka]}" $(for s in "${SERVICES[@]}"; do echo "${PID[$s]}"; done) $(postmaster_pid); do
   for q in "$p" $(ps -o pid= --ppid "$p" 2>/dev/null); do
     rss=$((rss + $(ps -o rss= -p "$q" 2>/dev/null || echo 0)))
     pss=$((pss + $(awk '/^Pss:/ {print $2}' "/proc/$q/smaps_rollup" 2>/dev/null || echo 0)))
@@ -384,7 +403,7 @@ Post a reading over HTTP, or over MQTT (mosquitto_pub from Debian's mosquitto-cl
 Admin token dev-admin-token: device registry and any sensor's profile and forecast (port 8081),
 live prompts: curl -H 'Authorization: Bearer dev-admin-token' http://localhost:8082/admin/pipelines/croplogic
 TXT
-say "ready in $(($(date +%s) - started)) s ($prev chunks indexed, ${#NAMES[@]} JVMs and PostgreSQL, $((rss / 1024)) MiB RSS, $((pss / 1024)) MiB PSS): curl -N -X POST http://localhost:8080/api/rag/chat -H 'Authorization: Bearer dev-farmer-key' -H 'Content-Type: application/json' -d '{\"message\":\"رطوبت خاک من چقدر است؟\",\"sensor_uuid\":\"550e8400-e29b-41d4-a716-446655440000\"}'"
+say "ready in $(($(date +%s) - started)) s ($prev chunks indexed, $((${#NAMES[@]} - 1)) JVMs and PostgreSQL, $((rss / 1024)) MiB RSS, $((pss / 1024)) MiB PSS): curl -N -X POST http://localhost:8080/api/rag/chat -H 'Authorization: Bearer dev-farmer-key' -H 'Content-Type: application/json' -d '{\"message\":\"رطوبت خاک من چقدر است؟\",\"sensor_uuid\":\"550e8400-e29b-41d4-a716-446655440000\"}'"
 
 # class data archives for the next start, if this one had none (see extract)
 if [ -n "$(for s in "${SERVICES[@]}" kafka-local; do [ -f "$APP/$s/app.jsa" ] || echo "$s"; done)" ]; then

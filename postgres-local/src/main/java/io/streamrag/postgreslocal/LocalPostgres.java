@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,15 +36,36 @@ public final class LocalPostgres implements AutoCloseable {
    * @param port the port, or 0 for any free one
    */
   public static LocalPostgres start(Path dataDir, int port) {
+    return start(dataDir, port, Map.of(), true);
+  }
+
+  /**
+   * Starts the server as {@link #start(Path, int)} does, with server settings of its own.
+   *
+   * @param settings {@code postgres -c} settings on top of zonky's (UTC, no synchronous commit)
+   * @param stopsWithJvm whether the JVM's exit stops the server; {@code false} leaves it running,
+   *     detached (it has its own session), for a supervisor that watches the server itself
+   */
+  public static LocalPostgres start(
+      Path dataDir, int port, Map<String, String> settings, boolean stopsWithJvm) {
     try {
       Files.createDirectories(dataDir);
       UnfinishedUnpacking.forget(UnfinishedUnpacking.workingDirectory());
-      var server =
+      var builder =
           EmbeddedPostgres.builder()
               .setDataDirectory(dataDir)
               .setCleanDataDirectory(false)
-              .setPort(port)
-              .start();
+              .setRegisterShutdownHook(stopsWithJvm)
+              .setPort(port);
+      settings.forEach(builder::setServerConfig);
+      if (!stopsWithJvm) {
+        // the server's log goes where the JVM's went (run.sh's log file), not to a pipe the JVM
+        // stops reading when it exits
+        builder
+            .setOutputRedirector(ProcessBuilder.Redirect.INHERIT)
+            .setErrorRedirector(ProcessBuilder.Redirect.INHERIT);
+      }
+      var server = builder.start();
       log.info("PostgreSQL listening on localhost:{}, data in {}", server.getPort(), dataDir);
       return new LocalPostgres(server);
     } catch (IOException e) {
