@@ -17,6 +17,13 @@ import java.util.regex.PatternSyntaxException;
  * Layer 1: patterns, per language and kind of attack, over every view of the message (see {@code
  * streamrag-guard/patterns.tsv} for the file's format and the languages it covers). Precise on
  * purpose: each pattern needs a second cue beside a word a farmer also uses.
+ *
+ * <p>A pattern of a language written in Latin letters runs only on a view that holds a Latin
+ * letter, one of Persian or Arabic only on a view that holds an Arabic-script letter: each is made
+ * of that language's words, so it cannot match a text without its letters (checked for every
+ * shipped pattern on texts of the other script, digits and punctuation by {@code
+ * PatternLayerTest}). A farmer's question is in one script, so about half the patterns run: they
+ * were 6-7 % of the CPU of a chat in the gateway and in llm-service (async-profiler, 16 streams).
  */
 public final class PatternLayer implements InjectionLayer {
 
@@ -28,10 +35,33 @@ public final class PatternLayer implements InjectionLayer {
   /** One compiled pattern and where it came from. */
   record Rule(String language, String category, Pattern pattern, int line) {}
 
+  /** The letters a language's patterns are made of. */
+  enum Script {
+    LATIN,
+    ARABIC,
+    /** A language of another script, or none named: its patterns run on every view. */
+    ANY;
+
+    static Script of(String language) {
+      return switch (language) {
+        case "en", "es", "fr", "de", "it", "pt" -> LATIN;
+        case "fa", "ar" -> ARABIC;
+        default -> ANY;
+      };
+    }
+
+    /** Whether a view may hold a match of this script's patterns. */
+    boolean mayMatch(boolean latin, boolean arabic) {
+      return this == ANY || (this == LATIN ? latin : arabic);
+    }
+  }
+
   private final List<Rule> rules;
+  private final Script[] scripts;
 
   PatternLayer(List<Rule> rules) {
     this.rules = List.copyOf(rules);
+    this.scripts = this.rules.stream().map(r -> Script.of(r.language())).toArray(Script[]::new);
   }
 
   /** The patterns shipped with platform-kit. */
@@ -42,8 +72,11 @@ public final class PatternLayer implements InjectionLayer {
   @Override
   public Optional<Detection> inspect(Normalized message) {
     for (String view : message.views()) {
-      for (Rule rule : rules) {
-        if (rule.pattern().matcher(view).find()) {
+      boolean latin = hasLatinLetter(view);
+      boolean arabic = hasArabicScript(view);
+      for (int i = 0; i < scripts.length; i++) {
+        Rule rule = rules.get(i);
+        if (scripts[i].mayMatch(latin, arabic) && rule.pattern().matcher(view).find()) {
           return Optional.of(
               new Detection("patterns", rule.category(), rule.language(), "line " + rule.line()));
         }
@@ -51,6 +84,31 @@ public final class PatternLayer implements InjectionLayer {
     }
     return Optional.empty();
   }
+
+  static boolean hasLatinLetter(String view) {
+    for (int i = 0; i < view.length(); i++) {
+      char c = view.charAt(i);
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+        return true;
+      }
+      if (c >= 0x00C0 && Character.isLetter(c) && Character.UnicodeScript.of(c) == LATIN) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean hasArabicScript(String view) {
+    for (int i = 0; i < view.length(); i++) {
+      char c = view.charAt(i);
+      if (c >= 0x0600 && Character.UnicodeScript.of(c) == Character.UnicodeScript.ARABIC) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final Character.UnicodeScript LATIN = Character.UnicodeScript.LATIN;
 
   /** How many patterns the layer holds. */
   public int size() {
