@@ -142,6 +142,7 @@ public class GatewaySteps {
             .setLanguage(Language.detect(chat.message()))
             .setMode(chat.mode())
             .setRequestedAt(clock.instant())
+            .setNewConversation(started != null)
             .build();
     return sessions
         .start(request, started == null ? null : () -> conversations.publish(started))

@@ -109,6 +109,7 @@ final class CompletionSteps {
             .setMessage(body.question().strip())
             .setLanguage(Language.detect(body.question()))
             .setRequestedAt(clock.instant())
+            .setNewConversation(true)
             .setHistory(
                 body.turns().stream().map(t -> new GivenTurn(t.question(), t.answer())).toList())
             .build();

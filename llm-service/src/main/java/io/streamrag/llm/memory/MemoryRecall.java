@@ -43,12 +43,16 @@ public final class MemoryRecall implements PreRunStep {
               Recall.GIVEN,
               MemoryWindow.fit(given, settings.memoryMaxTurns(), settings.memoryMaxTokens())));
     }
+    if (request.getNewConversation()) {
+      // started by the gateway for this very question: there is nothing to read yet
+      return preparation.withRecall(new Recall(Recall.NEW, java.util.List.of()));
+    }
     var key = keyOf(request);
     recorder.settle(key, SETTLE);
     try {
       var turns = store.recent(key, settings.memoryMaxTurns());
       var window = MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
-      return preparation.withRecall(new Recall(turns.isEmpty() ? "new" : "on", window));
+      return preparation.withRecall(new Recall(turns.isEmpty() ? Recall.NEW : "on", window));
     } catch (ConversationStore.MemoryUnavailable e) {
       log.warn("answering {} without memory: {}", request.getRequestId(), e.getMessage());
       return preparation.withRecall(new Recall("unavailable", java.util.List.of()));

@@ -15,6 +15,9 @@ public record Recall(String status, List<RememberedTurn> turns) {
   /** Before the memory step ran, or with memory off. */
   public static final Recall NONE = new Recall("off", List.of());
 
+  /** The status of a conversation with no turn yet. */
+  public static final String NEW = "new";
+
   /** The status of turns the request carried. */
   public static final String GIVEN = "given";
 

@@ -59,6 +59,26 @@ class MemoryRecallTest {
   }
 
   @Test
+  void aConversationTheGatewayJustStartedIsNewWithoutAskingTheStore() {
+    // Given the gateway's word that the conversation began with this question, and a store that is
+    // unreachable (so any read would show as "unavailable")
+    var started = ChatRequested.newBuilder(request).setNewConversation(true).build();
+    var down = new MemoryRecall(unreachable(), new TurnRecorder(store, Runnable::run));
+
+    // When its memory is recalled
+    var recall =
+        down.apply(
+                Preparation.of(started)
+                    .withConfig(new PipelineSettings("croplogic", "i", "d", 6, 1500), Map.of()))
+            .recall();
+
+    // Then it is new, nothing was read, and the turn it answers will be remembered
+    assertThat(recall.status()).isEqualTo("new");
+    assertThat(recall.turns()).isEmpty();
+    assertThat(recall.remembers()).isTrue();
+  }
+
+  @Test
   void aPipelineWithMemoryOffReadsNothing() {
     assertThat(step.apply(prepared(0, 1500)).recall().status()).isEqualTo("off");
   }
@@ -67,18 +87,21 @@ class MemoryRecallTest {
   void anUnreachableStoreGivesNoMemoryFlaggedUnavailable() {
     var down =
         new MemoryRecall(
-            new GuardedConversationStore(
-                new PostgresConversationStore(
-                    PostgresConversationStoreTest.dataSource("jdbc:postgresql://127.0.0.1:1/x"),
-                    1,
-                    new tools.jackson.databind.json.JsonMapper(),
-                    java.time.Clock.systemUTC()),
-                Duration.ofMinutes(1)),
-            new TurnRecorder(store, Executors.newSingleThreadExecutor()));
+            unreachable(), new TurnRecorder(store, Executors.newSingleThreadExecutor()));
 
     var recall = down.apply(prepared(6, 1500)).recall();
 
     assertThat(recall.status()).isEqualTo("unavailable");
     assertThat(recall.turns()).isEmpty();
+  }
+
+  private static ConversationStore unreachable() {
+    return new GuardedConversationStore(
+        new PostgresConversationStore(
+            PostgresConversationStoreTest.dataSource("jdbc:postgresql://127.0.0.1:1/x"),
+            1,
+            new tools.jackson.databind.json.JsonMapper(),
+            java.time.Clock.systemUTC()),
+        Duration.ofMinutes(1));
   }
 }
