@@ -34,6 +34,15 @@ public final class TopicView<V> implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(TopicView.class);
 
+  /**
+   * A view's topic changes rarely (configs, keys, devices, snapshots), so its consumer waits up to
+   * 5 s for a record instead of Kafka's 0.5 s: the broker still answers the moment one is appended,
+   * and a view never seeks after its start, so nothing waits on the long fetch. About 25 views
+   * across the services fetched twice a second each when idle.
+   */
+  private static final Map<String, Object> IDLE_FETCH =
+      Map.of(org.apache.kafka.clients.consumer.ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5_000);
+
   private final TopicReaders readers;
   private final String topic;
   private final ViewRecords<V> records;
@@ -66,7 +75,7 @@ public final class TopicView<V> implements AutoCloseable {
     this.container =
         readers.start(
             "view-" + topic,
-            Map.of(),
+            IDLE_FETCH,
             startEnd.keySet().stream()
                 .map(
                     tp ->
