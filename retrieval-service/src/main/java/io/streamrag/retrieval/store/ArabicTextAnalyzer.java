@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.FilteringTokenFilter;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
@@ -78,6 +79,10 @@ final class ArabicTextAnalyzer extends Analyzer {
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
     Tokenizer source = new StandardTokenizer();
+    if (BilingualAnalyzer.JOINED.equals(fieldName)) {
+      // joined spellings are a Persian matter, measured on Persian only: Arabic text writes none
+      return new TokenStreamComponents(source, new NoTerms(source));
+    }
     if (BilingualAnalyzer.WORDS.equals(fieldName)) {
       TokenStream words = normalize(fieldName, source);
       return new TokenStreamComponents(source, new StopFilter(words, STOP_WORDS));
@@ -88,6 +93,18 @@ final class ArabicTextAnalyzer extends Analyzer {
     result = new ArabicStemFilter(result);
     result = new PorterStemFilter(result);
     return new TokenStreamComponents(source, result);
+  }
+
+  /** A chain that keeps no term. */
+  private static final class NoTerms extends FilteringTokenFilter {
+    NoTerms(TokenStream input) {
+      super(input);
+    }
+
+    @Override
+    protected boolean accept() {
+      return false;
+    }
   }
 
   @Override

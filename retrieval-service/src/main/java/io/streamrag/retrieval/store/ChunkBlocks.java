@@ -37,13 +37,14 @@ final class ChunkBlocks {
     Analyzer analyzer = analysis.of(c.language());
     TokenStream stems = analyzer.tokenStream(TEXT, c.text());
     TokenStream words = analyzer.tokenStream(BilingualAnalyzer.WORDS, c.text());
+    TokenStream joined = analyzer.tokenStream(BilingualAnalyzer.JOINED, c.text());
     var block = DenseWindows.windows(c); // its windows first, then the chunk (none: not embedded)
-    block.add(ChunkDocuments.of(c, stems, words));
+    block.add(ChunkDocuments.of(c, stems, words, joined));
     try {
       writer.updateDocuments(new Term(ID, c.pointId()), block);
     } catch (IOException | RuntimeException e) {
       // the writer closes what it consumed; a stream left open would break the next chunk's
-      IOUtils.closeWhileHandlingException(stems, words);
+      IOUtils.closeWhileHandlingException(stems, words, joined);
       throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
     }
   }

@@ -18,21 +18,26 @@ import org.apache.lucene.document.TextField;
 
 /**
  * A chunk's own Lucene document (the parent of its {@link DenseWindows}), and the chunk read back
- * from it: the text analysed twice (stems in {@code text}, whole words in {@link
- * BilingualAnalyzer#WORDS}) and stored as written, the tenant fields indexed, the rest stored.
+ * from it: the text analysed three times (stems in {@code text}, whole words in {@link
+ * BilingualAnalyzer#WORDS}, adjacent Persian words joined in {@link BilingualAnalyzer#JOINED}) and
+ * stored as written, the tenant fields indexed, the rest stored.
  */
 final class ChunkDocuments {
 
   private ChunkDocuments() {}
 
-  /** The chunk's document, its text already analysed into {@code stems} and {@code words}. */
-  static Document of(StoredChunk c, TokenStream stems, TokenStream words) {
+  /**
+   * The chunk's document, its text already analysed into {@code stems}, {@code words}, {@code
+   * joined}.
+   */
+  static Document of(StoredChunk c, TokenStream stems, TokenStream words, TokenStream joined) {
     var doc = new Document();
     doc.add(new StringField(DenseWindows.KIND, "chunk", Field.Store.NO));
     doc.add(new StringField(ID, c.pointId(), Field.Store.YES));
     doc.add(new StoredField(TEXT, c.text()));
     doc.add(new TextField(TEXT, stems));
     doc.add(new TextField(BilingualAnalyzer.WORDS, words));
+    doc.add(new TextField(BilingualAnalyzer.JOINED, joined));
     doc.add(new StoredField(SOURCE, c.source()));
     doc.add(new StringField(SENSOR, c.sensorUuid(), Field.Store.YES));
     doc.add(new StringField(KB, c.kbName(), Field.Store.YES));

@@ -21,6 +21,7 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 public final class LexicalAnalysis implements Closeable {
 
   private final Analyzer bilingual = new BilingualAnalyzer();
+  private final Analyzer questions = BilingualAnalyzer.forQuestions();
   private final Analyzer arabic = new ArabicTextAnalyzer();
 
   /**
@@ -39,13 +40,35 @@ public final class LexicalAnalysis implements Closeable {
     return Language.isArabicScript(language);
   }
 
+  /**
+   * Whether a question in this language also searches its words joined and split ({@link
+   * BilingualAnalyzer#JOINED}): Persian, whose writers join or split compounds, suffixes and the
+   * verbal prefix at will.
+   */
+  public static boolean joinsSplitWords(String language) {
+    return Language.PERSIAN.equals(language);
+  }
+
   /** The analysed terms of a text in one field, in order, repeats included. */
   public List<String> terms(String language, String field, String text) {
+    return terms(of(language), field, text);
+  }
+
+  /**
+   * The analysed terms of a question searched in one field: as {@link #terms}, except that a
+   * Persian question's stems leave out a noun naming only the kind of answer ({@link
+   * BilingualAnalyzer#forQuestions}).
+   */
+  public List<String> questionTerms(String language, String field, String text) {
+    return terms(Language.ARABIC.equals(language) ? arabic : questions, field, text);
+  }
+
+  private static List<String> terms(Analyzer analyzer, String field, String text) {
     var terms = new ArrayList<String>();
     if (text == null || text.isBlank()) {
       return terms;
     }
-    try (var stream = of(language).tokenStream(field, text)) {
+    try (var stream = analyzer.tokenStream(field, text)) {
       var term = stream.addAttribute(CharTermAttribute.class);
       stream.reset();
       while (stream.incrementToken()) {
@@ -61,6 +84,7 @@ public final class LexicalAnalysis implements Closeable {
   @Override
   public void close() {
     bilingual.close();
+    questions.close();
     arabic.close();
   }
 }

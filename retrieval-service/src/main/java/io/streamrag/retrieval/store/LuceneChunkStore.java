@@ -43,14 +43,15 @@ public final class LuceneChunkStore implements ChunkStore {
 
   /**
    * How documents are laid out; an index of another layout is emptied at start and rebuilt from
-   * index.changes. 3: a sensor's chunks are parked (stored only, {@link ParkedChunks}) and searched
-   * from its own index; 2: a chunk is a block of its embedding windows (child documents with
-   * vectors) and its own document (text and payload), sensors' chunks too; 1 (unrecorded): one
-   * document with one vector.
+   * index.changes. 4: a chunk's document also indexes its adjacent Persian words joined ({@link
+   * BilingualAnalyzer#JOINED}); 3: a sensor's chunks are parked (stored only, {@link ParkedChunks})
+   * and searched from its own index; 2: a chunk is a block of its embedding windows (child
+   * documents with vectors) and its own document (text and payload), sensors' chunks too; 1
+   * (unrecorded): one document with one vector.
    */
   static final String LAYOUT = "layout";
 
-  static final String CURRENT_LAYOUT = "3";
+  static final String CURRENT_LAYOUT = "4";
 
   private static final Logger log = LoggerFactory.getLogger(LuceneChunkStore.class);
 

@@ -64,32 +64,56 @@ final class LuceneQueries {
 
   /**
    * The question's analysed terms as an OR query; no query syntax, so no injection. The question's
-   * language picks the analysis ({@link LexicalAnalysis}); a Persian or Arabic question also
-   * matches whole word forms, at a lower weight (see {@link BilingualAnalyzer#WORDS}). A term no
-   * chunk in {@code reader} holds is searched by its nearest spellings ({@link #term}).
+   * language picks the analysis ({@link LexicalAnalysis#questionTerms}); a Persian or Arabic
+   * question also matches whole word forms, at a lower weight (see {@link
+   * BilingualAnalyzer#WORDS}), and a Persian one its words joined or split as the chunk writes
+   * them, at the same weight ({@link BilingualAnalyzer#JOINED}). A term no chunk in {@code reader}
+   * holds is searched by its nearest spellings ({@link #term}).
    */
   Query lexical(String text, String language, IndexReader reader) throws IOException {
     if (!LexicalAnalysis.weighsWholeWords(language)) {
-      return terms(TEXT, text, language, reader);
+      return terms(TEXT, TEXT, text, language, reader);
     }
     // Arabic script: stems cut to four letters are too short to widen; whole words are not
-    Query stems = terms(TEXT, text, language, null);
+    Query stems = terms(TEXT, TEXT, text, language, null);
     if (stems == null) {
       return null;
     }
-    Query words = terms(BilingualAnalyzer.WORDS, text, language, reader);
-    return words == null
-        ? stems
-        : new BooleanQuery.Builder()
-            .add(stems, BooleanClause.Occur.SHOULD)
-            .add(new BoostQuery(words, WORDS_WEIGHT), BooleanClause.Occur.SHOULD)
-            .build();
+    var query = new BooleanQuery.Builder().add(stems, BooleanClause.Occur.SHOULD);
+    Query words = terms(BilingualAnalyzer.WORDS, BilingualAnalyzer.WORDS, text, language, reader);
+    if (words != null) {
+      query.add(new BoostQuery(words, WORDS_WEIGHT), BooleanClause.Occur.SHOULD);
+    }
+    Query joined = LexicalAnalysis.joinsSplitWords(language) ? joined(text, language) : null;
+    if (joined != null) {
+      query.add(new BoostQuery(joined, WORDS_WEIGHT), BooleanClause.Occur.SHOULD);
+    }
+    return query.build();
   }
 
-  private Query terms(String field, String text, String language, IndexReader reader)
+  /**
+   * The question's adjacent words joined, among the chunks' whole words (بدن سازی finds بدنسازی),
+   * and its whole words among the chunks' adjacent words joined (بدنسازی finds بدن سازی); never
+   * widened to other spellings.
+   */
+  private Query joined(String text, String language) throws IOException {
+    Query split = terms(BilingualAnalyzer.JOINED, BilingualAnalyzer.WORDS, text, language, null);
+    Query glued = terms(BilingualAnalyzer.WORDS, BilingualAnalyzer.JOINED, text, language, null);
+    if (split == null || glued == null) {
+      return split == null ? glued : split;
+    }
+    return new BooleanQuery.Builder()
+        .add(split, BooleanClause.Occur.SHOULD)
+        .add(glued, BooleanClause.Occur.SHOULD)
+        .build();
+  }
+
+  /** The question analysed as {@code analysed} reads it, its terms searched in {@code field}. */
+  private Query terms(
+      String analysed, String field, String text, String language, IndexReader reader)
       throws IOException {
     var terms = new LinkedHashSet<String>();
-    for (String term : analysis.terms(language, field, text)) {
+    for (String term : analysis.questionTerms(language, analysed, text)) {
       if (terms.size() == MAX_QUERY_TERMS) {
         break;
       }

@@ -32,7 +32,8 @@ final class PersianPrefixFilter extends TokenFilter {
     return true;
   }
 
-  private static boolean isArabicScript(char c) {
+  /** Whether a letter is of the Arabic script, Persian letters and presentation forms included. */
+  static boolean isArabicScript(char c) {
     return c >= 0x0600 && c <= 0x06FF || c >= 0xFB50 && c <= 0xFEFF;
   }
 }

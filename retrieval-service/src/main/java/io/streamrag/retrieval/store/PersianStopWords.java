@@ -72,13 +72,22 @@ final class PersianStopWords {
   /** Lucene's Persian list and {@link #SPOKEN}, normalised as the text is (ك for ک, ي for ی). */
   static CharArraySet withSpoken() {
     var stop = new CharArraySet(PersianAnalyzer.getDefaultStopSet(), false);
+    stop.addAll(normalised(SPOKEN));
+    return stop;
+  }
+
+  /**
+   * Persian words written as the analysis writes them (ك for ک, ي for ی), to compare with terms.
+   */
+  static CharArraySet normalised(List<String> words) {
+    var out = new CharArraySet(words.size(), false);
     var arabic = new ArabicNormalizer();
     var persian = new PersianNormalizer();
-    for (String word : SPOKEN) {
+    for (String word : words) {
       char[] c = word.toCharArray();
       int length = persian.normalize(c, arabic.normalize(c, c.length));
-      stop.add(new String(Arrays.copyOf(c, length)));
+      out.add(new String(Arrays.copyOf(c, length)));
     }
-    return stop;
+    return out;
   }
 }

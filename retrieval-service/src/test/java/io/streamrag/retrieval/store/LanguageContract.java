@@ -47,6 +47,59 @@ interface LanguageContract {
   }
 
   @Test
+  default void aPersianQuestionTypingACompoundApartRanksTheChunkWritingItJoinedFirst() {
+    // سرمایه (capital) and سرماخوردگی (a cold) share their four-letter stem with سرما (cold)
+    store()
+        .upsert(
+            chunk(
+                "cold",
+                "fa",
+                "سرماخوردگی با عطسه و سرفه آغاز می‌شود، چند روز می‌ماند و در زمستان بیشتر است",
+                "__global__",
+                "chat"));
+    store()
+        .upsert(
+            chunk("capital", "fa", "سرمایه کشاورزان برای خرید بذر کم است", "__global__", "chat"));
+    store().refresh();
+
+    assertThat(ids(ContractSearches.lexical(store(), "علائم سرما خوردگی", "fa", MINE, "chat")))
+        .containsExactly("cold", "capital");
+  }
+
+  @Test
+  default void aPersianQuestionTypingACompoundJoinedFindsTheChunkWritingItApart() {
+    store().upsert(chunk("gym", "fa", "بدن‌سازی عضلات را قوی می‌کند", "__global__", "chat"));
+    store().upsert(chunk("car", "fa", "بدنه خودرو از فولاد است", "__global__", "chat"));
+    store().refresh();
+
+    assertThat(ids(ContractSearches.lexical(store(), "بدنسازی چیست؟", "fa", MINE, "chat")))
+        .containsExactly("gym");
+  }
+
+  @Test
+  default void aPersianQuestionAskingInWhichYearRanksTheEventAboveAPassageFullOfYears() {
+    store()
+        .upsert(
+            chunk(
+                "founded", "fa", "باشگاه استقلال در ۱۳۲۴ در تهران تأسیس شد", "__global__", "chat"));
+    store()
+        .upsert(
+            chunk(
+                "years",
+                "fa",
+                "باشگاه استقلال سال‌ها در لیگ بود و سال به سال و هر سال بهتر شد",
+                "__global__",
+                "chat"));
+    store().refresh();
+
+    assertThat(
+            ids(
+                ContractSearches.lexical(
+                    store(), "باشگاه استقلال در چه سالی تاسیس شد؟", "fa", MINE, "chat")))
+        .containsExactly("founded", "years");
+  }
+
+  @Test
   default void anArabicQuestionFindsAnArabicChunkThroughArticlesParticlesAndSuffixes() {
     store()
         .upsert(

@@ -40,12 +40,13 @@ final class Generations {
 
   /**
    * How points are laid out; a collection of another layout is replaced by a new generation at
-   * start, rebuilt from index.changes. 2: {@code dense} is a multivector of the chunk's embedding
-   * windows, scored by its best window (MaxSim); 1 (unrecorded): one dense vector.
+   * start, rebuilt from index.changes. 3: a chunk's sparse vector also holds its adjacent Persian
+   * words joined ({@code LexicalVectors}); 2: {@code dense} is a multivector of the chunk's
+   * embedding windows, scored by its best window (MaxSim); 1 (unrecorded): one dense vector.
    */
   static final String LAYOUT = "layout";
 
-  static final String CURRENT_LAYOUT = "2";
+  static final String CURRENT_LAYOUT = "3";
 
   private final QdrantClient client;
   private final String alias;

@@ -3,7 +3,9 @@ package io.streamrag.retrieval.store.qdrant;
 import io.qdrant.client.grpc.Points.SparseVector;
 import io.streamrag.retrieval.store.BilingualAnalyzer;
 import io.streamrag.retrieval.store.LexicalAnalysis;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.StringHelper;
@@ -23,13 +25,18 @@ import org.apache.lucene.util.StringHelper;
  *
  * <p>Like the Lucene index, a chunk also carries its whole (unstemmed) words under separate ids,
  * and a Persian or Arabic question weighs its whole words {@value #WORDS_WEIGHT}, so an exact word
- * form counts for a little more than a shared stem ({@link BilingualAnalyzer#WORDS}).
+ * form counts for a little more than a shared stem ({@link BilingualAnalyzer#WORDS}). A chunk
+ * carries its adjacent Persian words joined too, and a Persian question weighs, at the same weight,
+ * its adjacent words joined against the chunk's whole words and its whole words against the chunk's
+ * joined ones ({@link BilingualAnalyzer#JOINED}). A question's stems are analysed as a question's
+ * ({@link LexicalAnalysis#questionTerms}).
  */
 final class LexicalVectors {
 
   static final float K1 = 1.2f;
   static final float WORDS_WEIGHT = 0.4f;
   private static final String WORD_PREFIX = "w\u0000";
+  private static final String JOINED_PREFIX = "j\u0000";
   private static final int MAX_QUERY_TERMS = 64;
 
   private final LexicalAnalysis analysis = new LexicalAnalysis();
@@ -41,6 +48,8 @@ final class LexicalVectors {
         .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
     termCounts(text, language, BilingualAnalyzer.WORDS, WORD_PREFIX, Integer.MAX_VALUE)
         .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
+    termCounts(text, language, BilingualAnalyzer.JOINED, JOINED_PREFIX, Integer.MAX_VALUE)
+        .forEach((id, tf) -> weights.merge(id, tf * (K1 + 1) / (tf + K1), Float::sum));
     return vector(weights);
   }
 
@@ -51,15 +60,31 @@ final class LexicalVectors {
    */
   SparseVector query(String text, String language) {
     var weights = new TreeMap<Integer, Float>();
-    termCounts(text, language, "text", "", MAX_QUERY_TERMS)
-        .keySet()
-        .forEach(id -> weights.merge(id, 1f, Float::sum));
+    questionTerms(text, language, "text", "").forEach(id -> weights.merge(id, 1f, Float::sum));
     if (LexicalAnalysis.weighsWholeWords(language)) {
-      termCounts(text, language, BilingualAnalyzer.WORDS, WORD_PREFIX, MAX_QUERY_TERMS)
-          .keySet()
+      questionTerms(text, language, BilingualAnalyzer.WORDS, WORD_PREFIX)
+          .forEach(id -> weights.merge(id, WORDS_WEIGHT, Float::sum));
+    }
+    if (LexicalAnalysis.joinsSplitWords(language)) {
+      // joined against whole words, whole words against joined: never joined against joined
+      questionTerms(text, language, BilingualAnalyzer.JOINED, WORD_PREFIX)
+          .forEach(id -> weights.merge(id, WORDS_WEIGHT, Float::sum));
+      questionTerms(text, language, BilingualAnalyzer.WORDS, JOINED_PREFIX)
           .forEach(id -> weights.merge(id, WORDS_WEIGHT, Float::sum));
     }
     return vector(weights);
+  }
+
+  /** The ids of a question's distinct terms analysed as {@code field} reads them (at most 64). */
+  private Set<Integer> questionTerms(String text, String language, String field, String prefix) {
+    var ids = new LinkedHashSet<Integer>();
+    for (String term : analysis.questionTerms(language, field, text)) {
+      if (ids.size() == MAX_QUERY_TERMS) {
+        break;
+      }
+      ids.add(termId(prefix + term));
+    }
+    return ids;
   }
 
   private static SparseVector vector(Map<Integer, Float> weights) {
