@@ -37,6 +37,9 @@ public final class TopicReaders implements SmartLifecycle {
   /** How long a poll waits for records; also the unit of the no-poll threshold. */
   static final Duration POLL_TIMEOUT = Duration.ofSeconds(1);
 
+  /** How long {@link #stop()} waits for its containers' consumers to close. */
+  static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
   private final KafkaClients clients;
   private final ApplicationEventPublisher events;
   private final Duration monitorInterval;
@@ -203,11 +206,22 @@ public final class TopicReaders implements SmartLifecycle {
     running = true;
   }
 
+  /**
+   * Stops every container at once and waits for them all (at most {@link #STOP_WAIT}): a consumer's
+   * close waits for its fetch in flight (up to a view's 5 s idle wait), so one by one the stops
+   * added up.
+   */
   @Override
   public void stop() {
     running = false;
+    var stopped = new java.util.concurrent.CountDownLatch(containers.size());
     for (var container : containers) {
-      container.stop();
+      container.stop(stopped::countDown);
+    }
+    try {
+      stopped.await(STOP_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

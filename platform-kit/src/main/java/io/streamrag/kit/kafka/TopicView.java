@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -37,11 +38,20 @@ public final class TopicView<V> implements AutoCloseable {
   /**
    * A view's topic changes rarely (configs, keys, devices, snapshots), so its consumer waits up to
    * 5 s for a record instead of Kafka's 0.5 s: the broker still answers the moment one is appended,
-   * and a view never seeks after its start, so nothing waits on the long fetch. About 25 views
+   * and a view never seeks after its start, so nothing waits on the long fetch but the consumer's
+   * close (which {@link TopicReaders#stop()} does for every container at once). About 25 views
    * across the services fetched twice a second each when idle.
    */
   private static final Map<String, Object> IDLE_FETCH =
-      Map.of(org.apache.kafka.clients.consumer.ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5_000);
+      Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5_000);
+
+  /**
+   * A bounded read ({@link #load}) closes its consumer as soon as it has reached the end, and the
+   * close waits for the fetch in flight: with the idle wait that made each load take 5 s (the
+   * knowledge import's two loads were the last 10 s of ingest's start).
+   */
+  private static final Map<String, Object> READ_TO_END =
+      Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
 
   private final TopicReaders readers;
   private final String topic;
@@ -65,7 +75,8 @@ public final class TopicView<V> implements AutoCloseable {
       String topic,
       Class<V> type,
       BiConsumer<String, V> onChange,
-      ToLongFunction<V> version) {
+      ToLongFunction<V> version,
+      Map<String, Object> tuning) {
     this.readers = readers;
     this.topic = topic;
     this.records = new ViewRecords<>(topic, type);
@@ -75,7 +86,7 @@ public final class TopicView<V> implements AutoCloseable {
     this.container =
         readers.start(
             "view-" + topic,
-            IDLE_FETCH,
+            tuning,
             startEnd.keySet().stream()
                 .map(
                     tp ->
@@ -89,7 +100,7 @@ public final class TopicView<V> implements AutoCloseable {
   /** Reads the topic to its current end and stops: a snapshot of its state at start-up. */
   public static <V> TopicView<V> load(
       TopicReaders readers, String topic, Class<V> type, Duration timeout) {
-    var view = new TopicView<>(readers, topic, type, (k, v) -> {}, null);
+    var view = new TopicView<>(readers, topic, type, (k, v) -> {}, null, READ_TO_END);
     try {
       return view.caughtUpWithin(timeout);
     } finally {
@@ -104,7 +115,7 @@ public final class TopicView<V> implements AutoCloseable {
    */
   public static <V> TopicView<V> follow(
       TopicReaders readers, String topic, Class<V> type, BiConsumer<String, V> onChange) {
-    return new TopicView<>(readers, topic, type, onChange, null);
+    return new TopicView<>(readers, topic, type, onChange, null, IDLE_FETCH);
   }
 
   /**
@@ -127,7 +138,7 @@ public final class TopicView<V> implements AutoCloseable {
       Class<V> type,
       ToLongFunction<V> version,
       BiConsumer<String, V> onChange) {
-    return new TopicView<>(readers, topic, type, onChange, version);
+    return new TopicView<>(readers, topic, type, onChange, version, IDLE_FETCH);
   }
 
   /** Waits until everything that was on the topic when following began has been read. */
