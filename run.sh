@@ -357,17 +357,18 @@ kafka_cds_fresh
 export KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT RETRIEVAL_INDEX_PATH=$RUN/index DJL_CACHE_DIR=$RUN/djl
 export DATABASE_URL=${DATABASE_URL:-jdbc:postgresql://localhost:$PG_PORT/postgres}
 
-# 2. the broker, with the catalogue's topics, and PostgreSQL, side by side: each waited on through
-#    its port and a ready file its process writes, never through a log line of an earlier run
-say "starting Kafka (KRaft) on $KAFKA_PORT and PostgreSQL on $PG_PORT..."
+# 2. the broker, with the catalogue's topics, and PostgreSQL, side by side, and the services beside
+#    them: a service's JVM and Spring context take seconds before they first need the broker, and
+#    wait for it (and for topics not created yet, CatalogueTopics) when they get there; the broker
+#    alone used one core for 4-5 s. Each is waited on through its port and a ready file its process
+#    writes, never through a log line of an earlier run.
+say "starting Kafka (KRaft) on $KAFKA_PORT, PostgreSQL on $PG_PORT and ${SERVICES[*]}..."
 launch kafka
 launch postgres
-await kafka $((SECONDS + 120))
-await postgres $((SECONDS + 120))
-
 # 3. the services, all at once
 for s in "${SERVICES[@]}"; do launch "$s"; done
-say "starting ${SERVICES[*]}..."
+await kafka $((SECONDS + 120))
+await postgres $((SECONDS + 120))
 
 # 4. ready when every service says so and the demo knowledge is searchable
 deadline=$((SECONDS + 300))

@@ -27,6 +27,11 @@ public final class CatalogueTopics {
 
   private static final Logger log = LoggerFactory.getLogger(CatalogueTopics.class);
 
+  /** How long a start waits for topics that do not exist yet. */
+  static final Duration MISSING_WAIT = Duration.ofSeconds(20);
+
+  private static final String MISSING = " does not exist";
+
   private final String service;
 
   /**
@@ -45,7 +50,7 @@ public final class CatalogueTopics {
       kafkaAdmin.createOrModifyTopics(
           owned.stream().map(CatalogueTopics::newTopic).toArray(NewTopic[]::new));
     }
-    List<String> problems = differences(clients, used(service), timeout);
+    List<String> problems = settled(clients, used(service), timeout);
     if (!problems.isEmpty()) {
       throw new IllegalStateException(
           service
@@ -81,6 +86,34 @@ public final class CatalogueTopics {
     return new NewTopic(spec.name(), spec.partitions(), (short) -1).configs(spec.topicConfig());
   }
 
+  /**
+   * The differences once topics that do not exist yet had {@link #MISSING_WAIT} to appear: a topic
+   * another service owns (or the broker's own set-up creates) may come a moment after this service
+   * starts, as under {@code ./run.sh}, which starts the services beside the broker, or pods started
+   * in any order. Any other difference is reported at once.
+   */
+  static List<String> settled(KafkaClients clients, List<TopicSpec> specs, Duration timeout) {
+    long deadline = System.nanoTime() + Math.min(timeout.toNanos(), MISSING_WAIT.toNanos());
+    List<String> problems = differences(clients, specs, timeout);
+    boolean said = false;
+    while (!problems.isEmpty()
+        && problems.stream().allMatch(p -> p.endsWith(MISSING))
+        && System.nanoTime() < deadline) {
+      if (!said) {
+        log.info("waiting up to {} s for {}", MISSING_WAIT.toSeconds(), problems);
+        said = true;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      problems = differences(clients, specs, timeout);
+    }
+    return problems;
+  }
+
   static List<String> differences(KafkaClients clients, List<TopicSpec> specs, Duration timeout) {
     long wait = timeout.toMillis();
     var problems = new ArrayList<String>();
@@ -91,7 +124,7 @@ public final class CatalogueTopics {
       var present = names.stream().filter(existing::contains).toList();
       for (var spec : specs) {
         if (!existing.contains(spec.name())) {
-          problems.add(spec.name() + " does not exist");
+          problems.add(spec.name() + MISSING);
         }
       }
       if (present.isEmpty()) {
