@@ -15,6 +15,9 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.ConfigResource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.retry.RetryException;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryTemplate;
 import org.springframework.kafka.core.KafkaAdmin;
 
 /**
@@ -93,25 +96,41 @@ public final class CatalogueTopics {
    * in any order. Any other difference is reported at once.
    */
   static List<String> settled(KafkaClients clients, List<TopicSpec> specs, Duration timeout) {
-    long deadline = System.nanoTime() + Math.min(timeout.toNanos(), MISSING_WAIT.toNanos());
-    List<String> problems = differences(clients, specs, timeout);
-    boolean said = false;
-    while (!problems.isEmpty()
-        && problems.stream().allMatch(p -> p.endsWith(MISSING))
-        && System.nanoTime() < deadline) {
-      if (!said) {
-        log.info("waiting up to {} s for {}", MISSING_WAIT.toSeconds(), problems);
-        said = true;
+    var retries =
+        new RetryTemplate(
+            RetryPolicy.builder()
+                .includes(StillMissing.class)
+                .maxRetries(Long.MAX_VALUE)
+                .delay(Duration.ofMillis(200))
+                .timeout(timeout.compareTo(MISSING_WAIT) < 0 ? timeout : MISSING_WAIT)
+                .build());
+    try {
+      return retries.execute(
+          () -> {
+            List<String> problems = differences(clients, specs, timeout);
+            if (!problems.isEmpty() && problems.stream().allMatch(p -> p.endsWith(MISSING))) {
+              throw new StillMissing(problems);
+            }
+            return problems;
+          });
+    } catch (RetryException e) {
+      if (e.getLastException() instanceof StillMissing missing) {
+        return missing.problems;
       }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      problems = differences(clients, specs, timeout);
+      throw e.getLastException() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getLastException());
     }
-    return problems;
+  }
+
+  /** Only topics that do not exist yet differ: worth another look in a moment. */
+  private static final class StillMissing extends RuntimeException {
+    final transient List<String> problems;
+
+    StillMissing(List<String> problems) {
+      super(String.join("; ", problems), null, false, false);
+      this.problems = problems;
+    }
   }
 
   static List<String> differences(KafkaClients clients, List<TopicSpec> specs, Duration timeout) {

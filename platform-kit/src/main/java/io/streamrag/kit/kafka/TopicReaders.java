@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -214,12 +216,12 @@ public final class TopicReaders implements SmartLifecycle {
   @Override
   public void stop() {
     running = false;
-    var stopped = new java.util.concurrent.CountDownLatch(containers.size());
+    var stopped = new CountDownLatch(containers.size());
     for (var container : containers) {
       container.stop(stopped::countDown);
     }
     try {
-      stopped.await(STOP_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      stopped.await(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -36,20 +36,14 @@ public final class TopicView<V> implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(TopicView.class);
 
   /**
-   * A view's topic changes rarely (configs, keys, devices, snapshots), so its consumer waits up to
-   * 5 s for a record instead of Kafka's 0.5 s: the broker still answers the moment one is appended,
-   * and a view never seeks after its start, so nothing waits on the long fetch but the consumer's
-   * close (which {@link TopicReaders#stop()} does for every container at once). About 25 views
-   * across the services fetched twice a second each when idle.
+   * A followed topic changes rarely (configs, keys, devices), so its consumer waits up to 5 s for a
+   * record, not Kafka's 0.5 s: the broker still answers as soon as one is appended (25 idle views
+   * fetched twice a second each). A close waits for the fetch in flight, so a bounded read ({@link
+   * #load}), closed once at the end, waits 20 ms: with 5 s, each load took 5 s.
    */
   private static final Map<String, Object> IDLE_FETCH =
       Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5_000);
 
-  /**
-   * A bounded read ({@link #load}) closes its consumer as soon as it has reached the end, and the
-   * close waits for the fetch in flight: with the idle wait that made each load take 5 s (the
-   * knowledge import's two loads were the last 10 s of ingest's start).
-   */
   private static final Map<String, Object> READ_TO_END =
       Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
 

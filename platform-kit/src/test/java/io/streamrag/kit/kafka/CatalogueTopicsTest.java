@@ -1,6 +1,7 @@
 package io.streamrag.kit.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.Topics;
@@ -33,9 +34,11 @@ class CatalogueTopicsTest {
     var check =
         CompletableFuture.supplyAsync(
             () -> CatalogueTopics.settled(CLIENTS, List.of(spec), Duration.ofSeconds(30)));
-    Thread.sleep(1_000); // the check has found the topic missing and waits
-
-    assertThat(check).isNotDone();
+    // the check finds the topic missing and keeps waiting for it
+    await()
+        .during(Duration.ofSeconds(1))
+        .atMost(Duration.ofSeconds(2))
+        .until(() -> !check.isDone());
     KAFKA.createTopics(List.of(spec)); // as the broker's own set-up, or the owner, would
 
     assertThat(check.get(25, TimeUnit.SECONDS)).isEmpty();
