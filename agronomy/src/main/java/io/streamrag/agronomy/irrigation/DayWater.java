@@ -1,5 +1,7 @@
 package io.streamrag.agronomy.irrigation;
 
+import io.streamrag.agronomy.et0.Hargreaves;
+import io.streamrag.agronomy.et0.Radiation;
 import io.streamrag.agronomy.field.ForecastDay;
 import java.time.LocalDate;
 
@@ -27,8 +29,8 @@ record DayWater(
     boolean hargreaves = day.et0Mm() == null;
     double et0 =
         hargreaves
-            ? Fao56.hargreavesEt0(
-                day.tMin(), day.tMax(), Fao56.extraterrestrialRadiation(latitude, day.date()))
+            ? Hargreaves.et0(
+                day.tMin(), day.tMax(), Radiation.extraterrestrial(latitude, day.date()))
             : day.et0Mm();
     double etc = kc * et0;
     double p = Fao56.adjustedDepletionFraction(pTable, etc);
