@@ -211,7 +211,8 @@ class RecommendationServiceTest {
                 "maize",
                 "drip",
                 null,
-                now.minusSeconds(3600)))
+                now.minusSeconds(3600),
+                null))
         .setForecast(new ForecastUpdated(sensor, "http", days, now))
         .setTextEn("en")
         .setTextFa("fa")

@@ -96,7 +96,8 @@ public class ProfileParser {
         name(root, "crop"),
         name(root, "irrigation_method"),
         name(root, "growth_stage"),
-        receivedAt);
+        receivedAt,
+        null);
   }
 
   /**
