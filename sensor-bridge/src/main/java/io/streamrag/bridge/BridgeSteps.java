@@ -29,9 +29,11 @@ public class BridgeSteps {
   public enum Kind {
     READING,
     PROFILE,
-    FORECAST;
+    FORECAST,
+    /** A weather station's observation: {@link StationSteps}. */
+    OBSERVATION;
 
-    String label() {
+    public String label() {
       return name().toLowerCase();
     }
   }
@@ -97,6 +99,7 @@ public class BridgeSteps {
             writer
                 .forecast(forecasts.parse(sensorUuid, raw, received, transport))
                 .thenApply(ack -> new Outcome.Accepted(kind, sensorUuid));
+        case OBSERVATION -> throw new IllegalArgumentException("an observation is a station's");
       };
     } catch (InvalidReading invalid) {
       // 4. or keep the payload with its reason on the rejects topic
@@ -151,6 +154,7 @@ public class BridgeSteps {
             writer
                 .forecast(forecasts.parse(sensor, raw, received, transport))
                 .thenApply(ack -> "accepted");
+        case OBSERVATION -> throw new IllegalArgumentException("an observation is a station's");
       };
     } catch (InvalidReading still) {
       return CompletableFuture.completedFuture("still_" + still.reason().code());
@@ -203,7 +207,10 @@ public class BridgeSteps {
   /** What became of a payload. */
   public sealed interface Outcome {
 
-    /** Published; {@code id} is a reading's event id, or the sensor of a profile or forecast. */
+    /**
+     * Published; {@code id} is a reading's or an observation's event id, or the sensor of a profile
+     * or forecast.
+     */
     record Accepted(Kind kind, String id) implements Outcome {}
 
     /** Refused, and kept on the rejects topic. */

@@ -17,6 +17,10 @@ public final class TestProperties {
         Duration.ofMinutes(5),
         new BridgeProperties.Mqtt(
             BridgeProperties.Mqtt.Mode.OFF, "127.0.0.1", 0, null, null, null, "test"),
-        new BridgeProperties.ForecastPoll(false, "http://127.0.0.1/", Duration.ofHours(6)));
+        new BridgeProperties.ForecastPoll(false, "http://127.0.0.1/", Duration.ofHours(6)),
+        new BridgeProperties.Weather(
+            30,
+            new BridgeProperties.ObservationPoll(
+                false, "http://127.0.0.1/", Duration.ofMinutes(15), List.of())));
   }
 }

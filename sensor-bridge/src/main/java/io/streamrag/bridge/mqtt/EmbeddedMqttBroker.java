@@ -8,6 +8,7 @@ import io.moquette.broker.security.IAuthorizatorPolicy;
 import io.moquette.broker.subscriptions.Topic;
 import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.auth.DeviceRegistry;
+import io.streamrag.bridge.station.StationRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,10 +19,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An MQTT broker inside sensor-bridge (Moquette). A device connects with its id as username and its
- * token as password, checked against the device registry; it may publish to {@code
- * sensors/+/readings} and subscribe to nothing. Which sensor a device may write for is checked by
- * the pipeline, so a payload sent to a foreign sensor's topic is refused and kept as a reject with
- * its bytes.
+ * token as password, checked against the device registry (a weather station: its id and token,
+ * against the station registry); it may publish to {@code sensors/+/readings} and {@code
+ * stations/+/observations} and subscribe to nothing. Which sensor a device may write for is checked
+ * by the pipeline, so a payload sent to a foreign sensor's topic is refused and kept as a reject
+ * with its bytes.
  *
  * <p>Delivery: the broker acknowledges (PUBACK) when it has the message, and the bridge publishes
  * it to Kafka within milliseconds, without waiting for one reading's acknowledgement before taking
@@ -38,6 +40,7 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
   public EmbeddedMqttBroker(
       BridgeProperties.Mqtt mqtt,
       DeviceRegistry registry,
+      StationRegistry stations,
       MqttIngress ingress,
       int maxMessageBytes) {
     var props = new Properties();
@@ -57,7 +60,9 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
         (clientId, username, password) ->
             username != null
                 && password != null
-                && registry.checkPassword(username, new String(password, StandardCharsets.UTF_8));
+                && (registry.checkPassword(username, new String(password, StandardCharsets.UTF_8))
+                    || stations.checkPassword(
+                        username, new String(password, StandardCharsets.UTF_8)));
     IAuthorizatorPolicy authorizator =
         new IAuthorizatorPolicy() {
           @Override
@@ -78,7 +83,12 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
       throw new UncheckedIOException(
           "cannot start the MQTT broker on " + mqtt.host() + ":" + mqtt.port(), e);
     }
-    log.info("MQTT broker listening on {}:{} for sensors/+/readings", mqtt.host(), port());
+    log.info(
+        "MQTT broker listening on {}:{} for {} and {}",
+        mqtt.host(),
+        port(),
+        MqttIngress.FILTER,
+        MqttIngress.STATION_FILTER);
   }
 
   /** The port the broker listens on. */
