@@ -11,14 +11,16 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Folds a sensor's events into its snapshot: the latest value of each measurement with hourly
- * statistics of the 24 hours before the newest reading, the profile, the forecast. A pure function
- * of the events in order, with no clock: replaying the topics rebuilds the same snapshots. A
- * duplicate reading, or one older than the newest, changes nothing.
+ * statistics of the 24 hours before the newest reading and daily moisture of the last week, the
+ * profile, the forecast, its weather station's days. A pure function of the events in order, with
+ * no clock: replaying the topics rebuilds the same snapshots. A duplicate reading, or one older
+ * than the newest, changes nothing.
  */
 public final class SnapshotFolder {
 
@@ -79,6 +81,7 @@ public final class SnapshotFolder {
         next.setPotassium(r.getPotassium());
       }
       next.setHistory(history(current == null ? List.of() : current.getHistory(), r));
+      next.setDaily(DailyStats.after(current, r));
     } else if (event instanceof SensorProfileUpdated p) {
       if (current != null && p.equals(current.getProfile())) {
         return Optional.empty();
@@ -89,6 +92,13 @@ public final class SnapshotFolder {
         return Optional.empty();
       }
       next = start(current, f.getSensorUuid()).setForecast(f);
+    } else if (event instanceof WeatherChanged w) {
+      if (current == null
+          ? w.weather() == null
+          : Objects.equals(w.weather(), current.getWeather())) {
+        return Optional.empty();
+      }
+      next = start(current, w.sensorUuid()).setWeather(w.weather());
     } else {
       throw new IllegalArgumentException("not a sensor event: " + event.getClass().getSimpleName());
     }

@@ -20,19 +20,19 @@ import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
- * Makes a sensor's snapshot searchable: each section (readings, profile, forecast) in English,
- * Persian and Arabic, scoped to the sensor and every KB (S1.5), one source per section so only what
- * changed is re-embedded. Every language is indexed because a question shares words only with the
- * rendering in its own language: without the Arabic one, an Arabic question would never find the
- * farmer's own data. A chunk in a language the embedder does not read costs no embedding. Bursts
- * are coalesced per sensor: the first snapshot after a quiet window is indexed at once, later ones
- * within the window once, at its end, with the newest state, in the trace of the newest one's
- * reading.
+ * Makes a sensor's snapshot searchable: each section (readings, profile, forecast, weather) in
+ * English, Persian and Arabic, scoped to the sensor and every KB (S1.5), one source per section so
+ * only what changed is re-embedded. Every language is indexed because a question shares words only
+ * with the rendering in its own language: without the Arabic one, an Arabic question would never
+ * find the farmer's own data. A chunk in a language the embedder does not read costs no embedding.
+ * Bursts are coalesced per sensor: the first snapshot after a quiet window is indexed at once,
+ * later ones within the window once, at its end, with the newest state, in the trace of the newest
+ * one's reading.
  */
 public final class SnapshotIndexer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SnapshotIndexer.class);
-  private static final String[] SECTIONS = {"readings", "profile", "forecast"};
+  private static final String[] SECTIONS = {"readings", "profile", "forecast", "weather"};
   private static final long RETRY_FIRST_MS = 1_000;
   private static final long RETRY_MAX_MS = 30_000;
 
@@ -115,12 +115,15 @@ public final class SnapshotIndexer implements AutoCloseable {
     }
     for (var section : text.sections(snapshot)) {
       var drafts = new ArrayList<ChunkDraft>();
+      String docId = source(sensor, section.name());
+      String cited = section.citation() == null ? docId : section.citation();
       for (var rendering : section.renderings()) {
         add(
             drafts,
             rendering.text(),
             rendering.meaning(),
-            source(sensor, section.name()),
+            docId,
+            cited,
             sensor,
             rendering.language());
       }
@@ -161,14 +164,14 @@ public final class SnapshotIndexer implements AutoCloseable {
       List<ChunkDraft> drafts,
       String body,
       String meaning,
-      String source,
+      String docId,
+      String cited,
       String sensor,
       String language) {
     List<String> chunks = chunker.split(body);
     for (String chunk : chunks) {
       String embed = chunks.size() == 1 ? meaning : chunk;
-      drafts.add(
-          new ChunkDraft(chunk, "", embed, source, sensor, Scopes.ALL_KBS, source, language));
+      drafts.add(new ChunkDraft(chunk, "", embed, cited, sensor, Scopes.ALL_KBS, docId, language));
     }
   }
 
