@@ -14,6 +14,8 @@ import java.time.LocalDate;
  * @param effectiveRainMm rain entering the root zone, mm
  * @param p depletion fraction adjusted for the day's ETc
  * @param rawMm readily available water p × TAW, mm (eq. 83)
+ * @param rainSource {@code forecast}, or {@code station} when the rain the station observed today
+ *     so far is more than the forecast's
  */
 record DayWater(
     ForecastDay day,
@@ -22,10 +24,17 @@ record DayWater(
     double etcMm,
     double effectiveRainMm,
     double p,
-    double rawMm) {
+    double rawMm,
+    String rainSource) {
 
   static DayWater of(
-      ForecastDay day, Double latitude, double kc, double pTable, double taw, RainRule rain) {
+      ForecastDay day,
+      Double latitude,
+      double kc,
+      double pTable,
+      double taw,
+      RainRule rain,
+      String rainSource) {
     boolean hargreaves = day.et0Mm() == null;
     double et0 =
         hargreaves
@@ -41,7 +50,8 @@ record DayWater(
         etc,
         rain.effective(day.precipitationMm(), et0),
         p,
-        Fao56.readilyAvailableWater(p, taw));
+        Fao56.readilyAvailableWater(p, taw),
+        rainSource);
   }
 
   LocalDate date() {
@@ -56,6 +66,8 @@ record DayWater(
         day.precipitationMm(),
         Round.mm(et0Mm),
         hargreaves ? "hargreaves" : "forecast",
+        "forecast",
+        rainSource,
         Round.mm(etcMm),
         Round.mm(effectiveRainMm),
         Round.fraction(p),
@@ -71,6 +83,8 @@ record DayWater(
         day.precipitationMm(),
         day.et0Mm(),
         null,
+        "forecast",
+        "forecast",
         null,
         null,
         null,
