@@ -112,17 +112,14 @@ class WeatherStationTest {
       }
       Thread.sleep(250);
     }
+    JsonNode read = days;
     JsonNode day =
-        StreamSupport.stream(days.spliterator(), false)
+        StreamSupport.stream(read.spliterator(), false)
             .filter(d -> d.get("date").asString().equals(Stations.date(3)))
             .findFirst()
-            .orElseThrow(() -> new AssertionError("no day in " + WeatherStationTest.days(days)));
+            .orElseThrow(() -> new AssertionError("no day in " + read));
     assertThat(day.get("et0_method").asString()).isEqualTo("penman-monteith");
     assertThat(day.get("et0_mm").asDouble()).isBetween(0.5, 6.0);
-  }
-
-  private static String days(JsonNode days) {
-    return days == null ? "null" : days.toString();
   }
 
   private static boolean cites(Http.Chat chat) {
