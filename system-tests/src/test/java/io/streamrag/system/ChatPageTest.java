@@ -152,6 +152,8 @@ class ChatPageTest {
     assertThat(browser.findElements(By.cssSelector("script[src^='http']")))
         .as("nothing from a CDN")
         .isEmpty();
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView({block: 'center'})", chart);
     shot("4-week");
   }
 

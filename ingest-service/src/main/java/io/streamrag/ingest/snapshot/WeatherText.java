@@ -158,11 +158,11 @@ final class WeatherText {
         "weather",
         SnapshotText.section(
                 "weather",
-                headEn + " for your sensor " + sensor + ": " + bodyEn,
+                headEn + " (your sensor " + sensor + "): " + bodyEn,
                 "Weather observed at the weather station of your field: " + bodyEn,
-                headFa + " برای حسگر شما " + sensor + ": " + bodyFa,
+                headFa + " (حسگر شما " + sensor + "): " + bodyFa,
                 "هوای ثبت‌شده در ایستگاه هواشناسی مزرعه شما: " + bodyFa,
-                headAr + " لمستشعرك " + sensor + ": " + bodyAr,
+                headAr + " (مستشعرك " + sensor + "): " + bodyAr,
                 "الطقس المرصود في محطة أرصاد حقلك: " + bodyAr)
             .renderings(),
         "station/" + w.getStationId());

@@ -86,7 +86,8 @@ public class ObservationParser {
       event.setObservation(record).setEventId(Ids.of(stationId, "interval", ms(record.getTs())));
     } else {
       var record = daily(root, zone, receivedAt);
-      event.setObservation(record).setEventId(Ids.of(stationId, "daily", record.getDate()));
+      // the values are in the id: the same day sent again is a repeat, a corrected one replaces it
+      event.setObservation(record).setEventId(Ids.of(stationId, "daily", record.toString()));
     }
     return event.setReceivedAt(receivedAt).build();
   }

@@ -66,7 +66,9 @@ class ObservationParserTest {
     assertThat(daily.getSolarRadiationMj()).isEqualTo(11.3);
     assertThat(observed.getEventId())
         .as("a repeat of the same day is the same event")
-        .isEqualTo(parse(DAILY).getEventId());
+        .isEqualTo(parse(DAILY).getEventId())
+        .as("a corrected day is a new event, which replaces it")
+        .isNotEqualTo(parse(DAILY.replace("12.5", "13")).getEventId());
   }
 
   @Test
