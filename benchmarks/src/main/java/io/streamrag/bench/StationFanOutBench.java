@@ -1,5 +1,7 @@
 package io.streamrag.bench;
 
+import static io.streamrag.bench.BenchHttp.send;
+
 import io.streamrag.schemas.Ids;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -177,27 +179,5 @@ final class StationFanOutBench {
               });
     }
     return out;
-  }
-
-  private static void send(String method, String url, String token, String body) throws Exception {
-    var response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create(url))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() / 100 != 2) {
-      throw new IllegalStateException(
-          method
-              + " "
-              + url
-              + ": HTTP "
-              + response.statusCode()
-              + " "
-              + response.body()
-              + " (is ./run.sh running?)");
-    }
   }
 }

@@ -185,13 +185,18 @@ public class BridgeSteps {
       byte[] raw,
       InvalidReading why,
       Instant at) {
+    count(meters, why, kind, transport);
+    return writer
+        .reject(kind.label(), transport, deviceId, sensorUuid, raw, why, at)
+        .thenApply(ack -> new Outcome.Rejected(why));
+  }
+
+  /** Counts a refusal: {@value #REJECTS} by reason, kind and transport. */
+  static void count(MeterRegistry meters, InvalidReading why, Kind kind, String transport) {
     meters
         .counter(
             REJECTS, "reason", why.reason().code(), "kind", kind.label(), "transport", transport)
         .increment();
-    return writer
-        .reject(kind.label(), transport, deviceId, sensorUuid, raw, why, at)
-        .thenApply(ack -> new Outcome.Rejected(why));
   }
 
   private String deviceOf(Credentials credentials) {

@@ -15,6 +15,7 @@ import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ObservationParser;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import io.streamrag.schemas.weather.StationRegistered;
+import io.streamrag.schemas.weather.WeatherObserved;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -71,13 +72,10 @@ public class StationSteps {
     try {
       // 2. it writes for its own station only, and the station is registered
       var station = authorize(who, credentials, stationId);
-      // 3. parse and validate shape, units, physical ranges and time (a date is the station's)
-      var observation =
-          parser.parse(stationId, ZoneId.of(station.getTimeZone()), raw, received, transport);
+      // 3. parse and validate shape, units, physical ranges and time (a date is the station's);
       // 4. publish, keyed by station
-      return writer
-          .observation(observation)
-          .thenApply(ack -> new Outcome.Accepted(Kind.OBSERVATION, observation.getEventId()));
+      return publish(station, raw, received, transport)
+          .thenApply(o -> new Outcome.Accepted(Kind.OBSERVATION, o.getEventId()));
     } catch (InvalidReading invalid) {
       // 5. or keep it with its reason
       count(invalid, transport);
@@ -122,14 +120,8 @@ public class StationSteps {
     reject.getRaw().duplicate().get(raw);
     try {
       var station = registered(reject.getStationId());
-      var observation =
-          parser.parse(
-              station.getStationId(),
-              ZoneId.of(station.getTimeZone()),
-              raw,
-              reject.getReceivedAt(),
-              reject.getTransport());
-      return writer.observation(observation).thenApply(ack -> "accepted");
+      return publish(station, raw, reject.getReceivedAt(), reject.getTransport())
+          .thenApply(o -> "accepted");
     } catch (InvalidReading still) {
       return CompletableFuture.completedFuture("still_" + still.reason().code());
     }
@@ -190,15 +182,15 @@ public class StationSteps {
   }
 
   private void count(InvalidReading why, String transport) {
-    meters
-        .counter(
-            BridgeSteps.REJECTS,
-            "reason",
-            why.reason().code(),
-            "kind",
-            Kind.OBSERVATION.label(),
-            "transport",
-            transport)
-        .increment();
+    BridgeSteps.count(meters, why, Kind.OBSERVATION, transport);
+  }
+
+  /** Steps 3 and 4: parse and validate in the station's zone, then publish keyed by station. */
+  private CompletableFuture<WeatherObserved> publish(
+      StationRegistered station, byte[] raw, Instant received, String transport) {
+    var observation =
+        parser.parse(
+            station.getStationId(), ZoneId.of(station.getTimeZone()), raw, received, transport);
+    return writer.observation(observation).thenApply(ack -> observation);
   }
 }

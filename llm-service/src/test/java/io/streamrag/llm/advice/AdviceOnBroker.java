@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.agronomy.table.TableFiles;
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.llm.LlmApplication;
@@ -11,6 +12,7 @@ import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationAnswered;
+import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.advice.RecommendationRequested;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.sensor.DepthReading;
@@ -90,6 +92,22 @@ abstract class AdviceOnBroker {
   @AfterAll
   static void stop() {
     replies.stop();
+  }
+
+  /** The sensor's alerts since {@code from}, once {@code count} have come (at most 30 s). */
+  static List<RecommendationIssued> awaitAlerts(String sensor, long from, int count) {
+    var alerts = new ArrayList<RecommendationIssued>();
+    try (var topic = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_ALERTS.name(), from)) {
+      topic.await(
+          r -> {
+            if (r.value() instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor)) {
+              alerts.add(a);
+            }
+            return alerts.size() == count;
+          },
+          Duration.ofSeconds(30));
+    }
+    return alerts;
   }
 
   static JsonNode ask(String sensor, AdviceKind kind, String language) {

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -69,17 +68,7 @@ class ObservedWeatherAdviceTest extends AdviceOnBroker {
     publish(field(sensor, 1)); // dry: irrigation needed on the third day
     publish(withStation(field(sensor, 2), 40.0)); // then the station reports yesterday's rain
 
-    var alerts = new ArrayList<RecommendationIssued>();
-    try (var topic = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_ALERTS.name(), from)) {
-      topic.await(
-          r -> {
-            if (r.value() instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor)) {
-              alerts.add(a);
-            }
-            return alerts.size() == 2;
-          },
-          Duration.ofSeconds(30));
-    }
+    var alerts = awaitAlerts(sensor, from, 2);
     assertThat(alerts)
         .extracting(RecommendationIssued::getChange)
         .containsExactly("irrigation_needed", "irrigation_unnecessary_after_rain");
