@@ -7,6 +7,7 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.Trace;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.LuceneChunkStore;
@@ -67,7 +68,8 @@ final class AnswerBench {
               new StoreSearcher(
                   store, fusion, reranker, filter, settings.search().keep(), language);
           var trace = Trace.quiet();
-          var evidence = loop.gather(q.text(), language, BUDGET, searcher, trace);
+          var evidence =
+              loop.gather(q.text(), language, BUDGET, searcher, trace, Cancellation.none()).join();
           outcomes.add(new Outcome(q, evidence));
           traces.write(threshold, outcomes.get(outcomes.size() - 1), trace);
         }

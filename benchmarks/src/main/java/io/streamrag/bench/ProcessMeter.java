@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The CPU time and memory of each process of a running {@code ./run.sh} (found by the port it
@@ -22,7 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ProcessMeter {
 
-  private static final JsonMapper JSON = new JsonMapper();
   private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux x86-64
 
   /** The processes measured: run.sh's names and ports, PostgreSQL, and the benchmark itself. */
@@ -77,24 +75,26 @@ final class ProcessMeter {
     return out;
   }
 
+  /** The heap in use: the sum of {@code jvm_memory_used_bytes{area="heap"}} on Prometheus. */
   private java.util.Optional<Long> heap(int port) {
     try {
       var response =
           http.send(
               HttpRequest.newBuilder(
-                      URI.create(
-                          "http://127.0.0.1:"
-                              + port
-                              + "/actuator/metrics/jvm.memory.used?tag=area:heap"))
+                      URI.create("http://127.0.0.1:" + port + "/actuator/prometheus"))
                   .timeout(Duration.ofSeconds(3))
                   .build(),
-              HttpResponse.BodyHandlers.ofString());
+              HttpResponse.BodyHandlers.ofLines());
       if (response.statusCode() != 200) {
         return java.util.Optional.empty();
       }
       double bytes =
-          JSON.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
-      return java.util.Optional.of((long) bytes >> 20);
+          response
+              .body()
+              .filter(l -> l.startsWith("jvm_memory_used_bytes{area=\"heap\""))
+              .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+              .sum();
+      return bytes > 0 ? java.util.Optional.of((long) bytes >> 20) : java.util.Optional.empty();
     } catch (IOException | RuntimeException e) {
       return java.util.Optional.empty();
     } catch (InterruptedException e) {

@@ -6,6 +6,7 @@ import io.streamrag.schemas.advice.RecommendationRequested;
 import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.auth.ApiKeyIssued;
 import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerLoadReported;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -15,6 +16,7 @@ import io.streamrag.schemas.chat.ConversationStarted;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
 import io.streamrag.schemas.chat.RetrievalRequested;
+import io.streamrag.schemas.chat.StreamLoadReported;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
@@ -248,6 +250,36 @@ public final class Topics {
           6,
           Map.of("retention.ms", HOUR_MS));
 
+  /**
+   * How full each llm-service instance's budget of answers is: the gateway refuses a new chat at
+   * once (503) when every instance is full, instead of letting it wait out its timeout.
+   */
+  public static final TopicSpec LLM_LOAD =
+      new TopicSpec(
+          "llm.load",
+          AnswerLoadReported.class,
+          "instance",
+          "llm-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of("min.compaction.lag.ms", "0", "segment.ms", HOUR_MS));
+
+  /**
+   * Each gateway replica's chats in flight by API key: every replica adds them up, so a key's limit
+   * of answers in flight holds across replicas.
+   */
+  public static final TopicSpec GATEWAY_LOAD =
+      new TopicSpec(
+          "gateway.load",
+          StreamLoadReported.class,
+          "instance",
+          "gateway-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of("min.compaction.lag.ms", "0", "segment.ms", HOUR_MS));
+
   /** Who owns each conversation: only its owner may continue, read or erase it. */
   public static final TopicSpec CHAT_CONVERSATIONS =
       new TopicSpec(
@@ -406,6 +438,8 @@ public final class Topics {
           KNOWLEDGE_REPLIES,
           CHAT_ANSWERS,
           CHAT_STREAMS,
+          LLM_LOAD,
+          GATEWAY_LOAD,
           CHAT_CONVERSATIONS,
           CONVERSATION_REQUESTS,
           CONVERSATION_REPLIES,

@@ -2,6 +2,7 @@ package io.streamrag.llm.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -132,31 +133,39 @@ class DeterministicPlannerJudgeTest {
   void aComparisonGathersEvidenceForBothPartsEachFromItsOwnPassage() {
     // given a store with one passage per crop
     Searcher searcher =
-        (query, part) -> {
-          var found =
-              List.of(
-                  new Candidate(
-                      "w",
-                      "Irrigated wheat receives 150 kg N/ha of nitrogen.",
-                      "wheat.md",
-                      "kb",
-                      "__global__",
-                      0.5,
-                      "en"),
-                  new Candidate(
-                      "m",
-                      "Maize needs about 200 kg N/ha of nitrogen.",
-                      "maize.md",
-                      "kb",
-                      "__global__",
-                      0.5,
-                      "en"));
-          return new Searcher.Found(found, List.of("kb"), false, "");
-        };
+        Searcher.of(
+            (query, part) -> {
+              var found =
+                  List.of(
+                      new Candidate(
+                          "w",
+                          "Irrigated wheat receives 150 kg N/ha of nitrogen.",
+                          "wheat.md",
+                          "kb",
+                          "__global__",
+                          0.5,
+                          "en"),
+                      new Candidate(
+                          "m",
+                          "Maize needs about 200 kg N/ha of nitrogen.",
+                          "maize.md",
+                          "kb",
+                          "__global__",
+                          0.5,
+                          "en"));
+              return new Searcher.Found(found, List.of("kb"), false, "");
+            });
     // when the comparison goes through the loop
     var evidence =
         new EvidenceLoop(planner)
-            .gather("How much nitrogen for maize vs wheat?", "en", 4, searcher, Trace.quiet());
+            .gather(
+                "How much nitrogen for maize vs wheat?",
+                "en",
+                4,
+                searcher,
+                Trace.quiet(),
+                Cancellation.none())
+            .join();
     // then each part rests on its own crop's passage, and nothing is left to a human
     assertThat(evidence.needsHuman()).isEmpty();
     assertThat(evidence.searches()).isEqualTo(2);
