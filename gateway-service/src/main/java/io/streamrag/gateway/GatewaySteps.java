@@ -100,7 +100,7 @@ public class GatewaySteps {
       return refuse(refusal.get());
     }
     // 5. someone must be there to answer: else 503 now, not a timeout later
-    String user = caller.get().user();
+    String user = caller.get().owner();
     return sessions
         .unavailable()
         .map(missing -> (Outcome) new Outcome.Refused(missing))

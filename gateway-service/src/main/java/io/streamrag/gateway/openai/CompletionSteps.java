@@ -103,7 +103,7 @@ final class CompletionSteps {
             .setRequestId(sessions.newRequestId())
             // the client holds the conversation: one of its own for each request (see above)
             .setConversationId(UUID.randomUUID().toString())
-            .setUserId(caller.user())
+            .setUserId(caller.owner())
             .setSensorUuid(sensor)
             .setPipeline(body.model())
             .setMessage(body.question().strip())

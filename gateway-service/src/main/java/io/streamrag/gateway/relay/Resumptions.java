@@ -52,7 +52,7 @@ public final class Resumptions {
           var stream =
               ledger
                   .find(last.requestId())
-                  .filter(s -> s.userId().equals(caller.user()))
+                  .filter(s -> s.userId().equals(caller.owner()))
                   .orElseThrow(
                       () ->
                           new Refused(

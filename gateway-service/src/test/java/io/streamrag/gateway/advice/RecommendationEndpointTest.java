@@ -88,7 +88,7 @@ class RecommendationEndpointTest {
     // And llm-service was asked for irrigation, for this farmer and sensor, in Persian
     var asked = llm.last();
     assertThat(asked.getKind()).isEqualTo(AdviceKind.IRRIGATION);
-    assertThat(asked.getUserId()).isEqualTo("demo-farmer");
+    assertThat(asked.getUserId()).isEqualTo("demo-farmer/configured:demo-farmer");
     assertThat(asked.getSensorUuid()).isEqualTo(MINE);
     assertThat(asked.getPipeline()).isEqualTo("croplogic");
     assertThat(asked.getQuery()).isEqualTo("امروز آبیاری کنم؟");
