@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
@@ -49,6 +50,7 @@ class RecommendationEndpointTest {
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
 
   @Autowired WebTestClient http;
+  @LocalManagementPort int managementPort;
   @Autowired FakeLlmService llm;
   final JsonMapper json = JsonMapper.builder().build();
 
@@ -63,7 +65,15 @@ class RecommendationEndpointTest {
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(
-            () -> http.get().uri("/actuator/health/readiness").exchange().expectStatus().isOk());
+            () ->
+                WebTestClient.bindToServer()
+                    .baseUrl("http://127.0.0.1:" + managementPort)
+                    .build()
+                    .get()
+                    .uri("/actuator/health/readiness")
+                    .exchange()
+                    .expectStatus()
+                    .isOk());
   }
 
   @Test

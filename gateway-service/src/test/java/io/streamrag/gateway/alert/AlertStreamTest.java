@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
@@ -45,6 +46,7 @@ class AlertStreamTest {
       new ParameterizedTypeReference<>() {};
 
   @Autowired WebTestClient http;
+  @LocalManagementPort int managementPort;
   @Autowired TopicFanOut<RecommendationIssued> alertRelay;
 
   @DynamicPropertySource
@@ -57,7 +59,15 @@ class AlertStreamTest {
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(
-            () -> http.get().uri("/actuator/health/readiness").exchange().expectStatus().isOk());
+            () ->
+                WebTestClient.bindToServer()
+                    .baseUrl("http://127.0.0.1:" + managementPort)
+                    .build()
+                    .get()
+                    .uri("/actuator/health/readiness")
+                    .exchange()
+                    .expectStatus()
+                    .isOk());
   }
 
   @Test
