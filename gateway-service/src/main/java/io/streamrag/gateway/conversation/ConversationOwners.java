@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -26,6 +27,13 @@ public final class ConversationOwners implements AutoCloseable {
   private static final Duration CATCH_UP = Duration.ofSeconds(2);
 
   private final TopicView<ConversationStarted> owners;
+
+  /**
+   * The catch-up in flight, shared by every lookup of an id not seen yet: a flood of unknown ids
+   * costs one read to the topic's end at a time, not one client each.
+   */
+  private final AtomicReference<Mono<Boolean>> catchingUp = new AtomicReference<>();
+
   private final TopicWriter writer;
   private final Clock clock;
 
@@ -82,12 +90,23 @@ public final class ConversationOwners implements AutoCloseable {
     if (known.isPresent()) {
       return Mono.justOrEmpty(known.filter(belongs));
     }
-    return Mono.fromCallable(
-            () -> {
-              owners.catchUp(CATCH_UP);
-              return owners.get(conversationId).filter(belongs).orElse(null);
-            })
-        .subscribeOn(Schedulers.boundedElastic());
+    return caughtUp().flatMap(done -> Mono.justOrEmpty(owners.get(conversationId).filter(belongs)));
+  }
+
+  /** Joins the catch-up in flight, or starts one; off the event loop. */
+  private Mono<Boolean> caughtUp() {
+    var running = catchingUp.get();
+    if (running != null) {
+      return running;
+    }
+    var self = new AtomicReference<Mono<Boolean>>();
+    var next =
+        Mono.fromCallable(() -> owners.catchUp(CATCH_UP))
+            .subscribeOn(Schedulers.boundedElastic())
+            .doFinally(signal -> catchingUp.compareAndSet(self.get(), null))
+            .cache();
+    self.set(next);
+    return catchingUp.compareAndSet(null, next) ? next : caughtUp();
   }
 
   @Override
