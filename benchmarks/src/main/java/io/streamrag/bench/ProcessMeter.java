@@ -69,7 +69,9 @@ final class ProcessMeter {
     Faults.PORTS.forEach(
         (name, port) -> {
           if (!name.equals("kafka")) {
-            heap(port + 1000).or(() -> heap(port)).ifPresent(mib -> out.put(name, mib));
+            // the actuator's port; its metrics need the service's demo admin token
+            String token = name.equals("gateway-service") ? "dev-admin-key" : "dev-admin-token";
+            heap(port + 1000, token).ifPresent(mib -> out.put(name, mib));
           }
         });
     Runtime rt = Runtime.getRuntime();
@@ -77,7 +79,7 @@ final class ProcessMeter {
     return out;
   }
 
-  private java.util.Optional<Long> heap(int port) {
+  private java.util.Optional<Long> heap(int port, String token) {
     try {
       var response =
           http.send(
@@ -86,6 +88,7 @@ final class ProcessMeter {
                           "http://127.0.0.1:"
                               + port
                               + "/actuator/metrics/jvm.memory.used?tag=area:heap"))
+                  .header("Authorization", "Bearer " + token)
                   .timeout(Duration.ofSeconds(3))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
