@@ -1,7 +1,6 @@
 package io.streamrag.gateway.advice;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -9,6 +8,7 @@ import com.networknt.schema.SpecificationVersion;
 import io.streamrag.agronomy.Schemas;
 import io.streamrag.gateway.CannedAdvice;
 import io.streamrag.gateway.GatewayApplication;
+import io.streamrag.gateway.Readiness;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.advice.AdviceKind;
 import java.nio.charset.StandardCharsets;
@@ -62,18 +62,7 @@ class RecommendationEndpointTest {
   @BeforeEach
   void givenTheGatewayIsReady() {
     llm.silent = false;
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .untilAsserted(
-            () ->
-                WebTestClient.bindToServer()
-                    .baseUrl("http://127.0.0.1:" + managementPort)
-                    .build()
-                    .get()
-                    .uri("/actuator/health/readiness")
-                    .exchange()
-                    .expectStatus()
-                    .isOk());
+    Readiness.awaitUp(managementPort);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.gateway.Alerts;
 import io.streamrag.gateway.GatewayApplication;
+import io.streamrag.gateway.Readiness;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.Topics;
@@ -56,18 +57,7 @@ class AlertStreamTest {
 
   @BeforeEach
   void givenTheGatewayIsReady() {
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .untilAsserted(
-            () ->
-                WebTestClient.bindToServer()
-                    .baseUrl("http://127.0.0.1:" + managementPort)
-                    .build()
-                    .get()
-                    .uri("/actuator/health/readiness")
-                    .exchange()
-                    .expectStatus()
-                    .isOk());
+    Readiness.awaitUp(managementPort);
   }
 
   @Test
