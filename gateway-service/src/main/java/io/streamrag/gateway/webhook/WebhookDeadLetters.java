@@ -19,7 +19,7 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
-import org.springframework.kafka.support.KafkaUtils;
+import org.springframework.kafka.support.KafkaHeaders;
 
 /**
  * Where an alert goes after its last failed delivery: the catalogue's dead-letter topic of {@code
@@ -55,9 +55,13 @@ final class WebhookDeadLetters implements DisposableBean {
             (record, e) ->
                 new TopicPartition(
                     Topics.deadLettersOf(record.topic()).orElseThrow().name(), record.partition()));
+    // the group is named here: filed off the consumer threads, the recoverer does not know it
+    recoverer.excludeHeader(DeadLetterPublishingRecoverer.HeaderNames.HeadersToAdd.GROUP);
     recoverer.setHeadersFunction(
         (record, e) -> {
           var headers = new RecordHeaders();
+          headers.add(
+              KafkaHeaders.DLT_ORIGINAL_CONSUMER_GROUP, group.getBytes(StandardCharsets.UTF_8));
           failure(e)
               .ifPresent(
                   f ->
@@ -75,17 +79,7 @@ final class WebhookDeadLetters implements DisposableBean {
    * implemented as such: Spring Cloud Stream would take a {@code BiConsumer} bean for a binding).
    */
   void accept(ConsumerRecord<?, ?> record, Exception e) {
-    String before = KafkaUtils.getConsumerGroupId();
-    KafkaUtils.setConsumerGroupId(group);
-    try {
-      recoverer.accept(record, e); // throws if the dead letter is not written
-    } finally {
-      if (before == null) {
-        KafkaUtils.clearConsumerGroupId();
-      } else {
-        KafkaUtils.setConsumerGroupId(before);
-      }
-    }
+    recoverer.accept(record, e); // throws if the dead letter is not written
     DeadLetters.count(meters, record, e);
     log.warn(
         "alert of sensor {} ({}-{}@{}) dead-lettered: {}",

@@ -52,8 +52,7 @@ class AlertStreamLimitsTest {
     // given the key holds its two streams
     var first = subscribe().expectStatus().isOk().returnResult(SSE);
     var second = subscribe().expectStatus().isOk().returnResult(SSE);
-    first.getResponseBody().take(1).blockLast(Duration.ofSeconds(10));
-    second.getResponseBody().take(1).blockLast(Duration.ofSeconds(10));
+    // (their bodies not read yet: a client that cancels closes its stream, and frees its place)
 
     // then a third is refused
     subscribe()
