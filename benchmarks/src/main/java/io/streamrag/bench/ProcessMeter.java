@@ -1,5 +1,6 @@
 package io.streamrag.bench;
 
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
  */
 final class ProcessMeter {
 
+  private static final JsonMapper JSON = new JsonMapper();
   private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux x86-64
 
   /** The processes measured: run.sh's names and ports, PostgreSQL, and the benchmark itself. */
@@ -67,7 +69,9 @@ final class ProcessMeter {
     Faults.PORTS.forEach(
         (name, port) -> {
           if (!name.equals("kafka")) {
-            heap(port + 1000).or(() -> heap(port)).ifPresent(mib -> out.put(name, mib));
+            // the actuator's port; its metrics need the service's demo admin token
+            String token = name.equals("gateway-service") ? "dev-admin-key" : "dev-admin-token";
+            heap(port + 1000, token).ifPresent(mib -> out.put(name, mib));
           }
         });
     Runtime rt = Runtime.getRuntime();
@@ -75,26 +79,25 @@ final class ProcessMeter {
     return out;
   }
 
-  /** The heap in use: the sum of {@code jvm_memory_used_bytes{area="heap"}} on Prometheus. */
-  private java.util.Optional<Long> heap(int port) {
+  private java.util.Optional<Long> heap(int port, String token) {
     try {
       var response =
           http.send(
               HttpRequest.newBuilder(
-                      URI.create("http://127.0.0.1:" + port + "/actuator/prometheus"))
+                      URI.create(
+                          "http://127.0.0.1:"
+                              + port
+                              + "/actuator/metrics/jvm.memory.used?tag=area:heap"))
+                  .header("Authorization", "Bearer " + token)
                   .timeout(Duration.ofSeconds(3))
                   .build(),
-              HttpResponse.BodyHandlers.ofLines());
+              HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
         return java.util.Optional.empty();
       }
       double bytes =
-          response
-              .body()
-              .filter(l -> l.startsWith("jvm_memory_used_bytes{area=\"heap\""))
-              .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
-              .sum();
-      return bytes > 0 ? java.util.Optional.of((long) bytes >> 20) : java.util.Optional.empty();
+          JSON.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
+      return java.util.Optional.of((long) bytes >> 20);
     } catch (IOException | RuntimeException e) {
       return java.util.Optional.empty();
     } catch (InterruptedException e) {

@@ -47,6 +47,12 @@ public final class Topics {
   private static final String WEEK_MS = "604800000";
   private static final String MONTH_MS = "2592000000";
 
+  /**
+   * The most a rejects or dead-letter partition keeps (256 MiB): what is kept for a month must not
+   * be able to fill the broker's disk, whoever sends it; the oldest goes first.
+   */
+  static final String KEPT_BYTES_PER_PARTITION = "268435456";
+
   public static final TopicSpec SENSOR_READINGS =
       new TopicSpec(
           "sensor.readings",
@@ -67,7 +73,7 @@ public final class Topics {
           List.of("operators (replay after a fix)"),
           TopicSpec.Cleanup.DELETE,
           3,
-          Map.of("retention.ms", MONTH_MS));
+          Map.of("retention.ms", MONTH_MS, "retention.bytes", KEPT_BYTES_PER_PARTITION));
 
   public static final TopicSpec DEVICE_REGISTRY =
       new TopicSpec(
@@ -495,6 +501,6 @@ public final class Topics {
         List.of("operators (inspect, replay after a fix)"),
         TopicSpec.Cleanup.DELETE,
         source.partitions(),
-        Map.of("retention.ms", MONTH_MS));
+        Map.of("retention.ms", MONTH_MS, "retention.bytes", KEPT_BYTES_PER_PARTITION));
   }
 }

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.forecast.ForecastPoller;
 import io.streamrag.bridge.forecast.OpenMeteoClient;
+import io.streamrag.bridge.http.IntakeLimits;
 import io.streamrag.bridge.mqtt.EmbeddedMqttBroker;
 import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
@@ -15,6 +16,7 @@ import io.streamrag.bridge.validate.ReadingParser;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.web.AddressLimits;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import java.time.Clock;
@@ -76,9 +78,17 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   @ConditionalOnProperty(name = "bridge.mqtt.mode", havingValue = "embedded")
   EmbeddedMqttBroker embeddedMqttBroker(
-      BridgeProperties properties, DeviceRegistry devices, MqttIngress ingress) {
+      BridgeProperties properties,
+      DeviceRegistry devices,
+      MqttIngress ingress,
+      IntakeLimits limits) {
     // Larger messages than the payload limit still arrive, to be refused and kept as rejects.
-    return new EmbeddedMqttBroker(properties.mqtt(), devices, ingress, 64 * 1024);
+    return new EmbeddedMqttBroker(
+        properties.mqtt(),
+        devices,
+        ingress,
+        64 * 1024,
+        new AddressLimits(limits.mqttConnectsPerMinute(), System::nanoTime));
   }
 
   @Bean(destroyMethod = "close")

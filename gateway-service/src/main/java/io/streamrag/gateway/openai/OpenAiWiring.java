@@ -37,8 +37,9 @@ class OpenAiWiring {
             keys,
             known,
             new Guardrails(
+                // the length first: it bounds what the injection guard reads (REQUIREMENTS S0.2)
                 List.of(
-                    injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars()))),
+                    new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard)),
             injectionGuard,
             sessions,
             json,

@@ -39,13 +39,13 @@ public class BridgeWriter {
     return writer.send(Topics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
   }
 
-  /** Keeps a refused payload, raw bytes included, with the reason it was refused. */
+  /** Keeps a refused payload, or what {@link KeptPayload} keeps of it, with its reason. */
   public CompletableFuture<?> reject(
       String kind,
       String transport,
       String deviceId,
       String sensorUuid,
-      byte[] raw,
+      KeptPayload kept,
       InvalidReading why,
       Instant at) {
     var rejected =
@@ -58,7 +58,9 @@ public class BridgeWriter {
             .setReasonCode(why.reason().code())
             .setReason(why.getMessage())
             .setField(why.field())
-            .setRaw(ByteBuffer.wrap(raw))
+            .setRaw(ByteBuffer.wrap(kept.raw()))
+            .setRawSize(kept.size())
+            .setRawSha256(kept.sha256())
             .setReceivedAt(at)
             .build();
     String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
