@@ -7,6 +7,7 @@ import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
+import io.streamrag.kit.guard.PassageScreen;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import java.time.Clock;
 import java.util.List;
@@ -39,7 +40,7 @@ class OpenAiWiring {
             new Guardrails(
                 List.of(
                     injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars()))),
-            injectionGuard,
+            new Guardrails(List.of(injectionGuard, PassageScreen.standard())),
             sessions,
             json,
             Clock.systemUTC());

@@ -6,12 +6,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Whether a passage is evidence for a part (S3.4), in four checks, the first that fails saying why:
- * every entity of the part is in the passage; the passage holds at least {@code threshold} of the
- * part's terms (its relevance, computed here against the part, not the query that found it: a
- * relaxed rewrite matches more passages without making them more relevant); where the terms meet,
- * the passage holds the kind of answer asked for (a number for "how many"); and a question about
- * what is not ("why didn't …") needs a passage that says what is not.
+ * Whether a passage is evidence for a part (S3.4), in four checks after a screen (a passage that
+ * carries instructions for the model is never evidence), the first that fails saying why: every
+ * entity of the part is in the passage; the passage holds at least {@code threshold} of the part's
+ * terms (its relevance, computed here against the part, not the query that found it: a relaxed
+ * rewrite matches more passages without making them more relevant); where the terms meet, the
+ * passage holds the kind of answer asked for (a number for "how many"); and a question about what
+ * is not ("why didn't …") needs a passage that says what is not.
  */
 final class PassageJudge {
 
@@ -31,6 +32,14 @@ final class PassageJudge {
   Verdict judge(Part part, Candidate c) {
     String language = Language.detect(part.text());
     var passage = PassageText.of(c.text(), c.language());
+    // 0. a passage that speaks to the model is no evidence, whatever it says (indirect injection)
+    var instructions = passage.instructions();
+    if (instructions.isPresent()) {
+      return Verdict.reject(
+          "the passage carries instructions for the assistant ("
+              + instructions.get().category()
+              + ")");
+    }
     // 1. the right entity, where the passage answers (S3.7: "nitrogen for wheat" is no evidence for
     // "nitrogen for maize")
     var mismatch = EntityCheck.mismatch(part, passage, language);
