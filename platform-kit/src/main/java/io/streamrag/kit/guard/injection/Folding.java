@@ -2,6 +2,7 @@ package io.streamrag.kit.guard.injection;
 
 import java.text.Normalizer;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -103,44 +104,33 @@ public final class Folding {
    * attack spelled with a few Cyrillic letters is one of those words, a Russian word is not.
    */
   private static String lookAlikes(String text) {
-    Matcher m = WORD.matcher(text);
-    var out = new StringBuilder(text.length());
-    while (m.find()) {
-      String word = m.group();
-      boolean latin = false;
-      boolean alike = false;
-      for (int i = 0; i < word.length(); i++) {
-        char c = word.charAt(i);
-        latin |= c >= 'a' && c <= 'z';
-        alike |= HOMOGLYPHS_FROM.indexOf(c) >= 0;
-      }
-      if (latin && alike) {
-        var folded = new StringBuilder(word.length());
-        for (char c : word.toCharArray()) {
-          int i = HOMOGLYPHS_FROM.indexOf(c);
-          folded.append(i >= 0 ? HOMOGLYPHS_TO.charAt(i) : c);
-        }
-        word = folded.toString();
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(word));
-    }
-    m.appendTail(out);
-    return out.toString();
+    return eachWord(
+        text,
+        w -> w.chars().anyMatch(c -> c >= 'a' && c <= 'z'),
+        HOMOGLYPHS_FROM,
+        HOMOGLYPHS_TO);
   }
 
   /** Digits and symbols read as letters, only inside a word that also has letters. */
   private static String leet(String text) {
+    return eachWord(text, w -> w.codePoints().anyMatch(Character::isLetter), LEET_FROM, LEET_TO);
+  }
+
+  /**
+   * Each word that {@code qualifies} and holds a character of {@code from}, with those characters
+   * replaced by the ones at the same place in {@code to}.
+   */
+  private static String eachWord(
+      String text, Predicate<String> qualifies, String from, String to) {
     Matcher m = WORD.matcher(text);
     var out = new StringBuilder(text.length());
     while (m.find()) {
       String word = m.group();
-      boolean letters = word.codePoints().anyMatch(Character::isLetter);
-      boolean leet = word.chars().anyMatch(c -> LEET_FROM.indexOf(c) >= 0);
-      if (letters && leet) {
+      if (word.chars().anyMatch(c -> from.indexOf(c) >= 0) && qualifies.test(word)) {
         var folded = new StringBuilder(word.length());
         for (char c : word.toCharArray()) {
-          int i = LEET_FROM.indexOf(c);
-          folded.append(i >= 0 ? LEET_TO.charAt(i) : c);
+          int i = from.indexOf(c);
+          folded.append(i >= 0 ? to.charAt(i) : c);
         }
         word = folded.toString();
       }
