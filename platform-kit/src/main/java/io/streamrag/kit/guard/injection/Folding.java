@@ -105,10 +105,7 @@ public final class Folding {
    */
   private static String lookAlikes(String text) {
     return eachWord(
-        text,
-        w -> w.chars().anyMatch(c -> c >= 'a' && c <= 'z'),
-        HOMOGLYPHS_FROM,
-        HOMOGLYPHS_TO);
+        text, w -> w.chars().anyMatch(c -> c >= 'a' && c <= 'z'), HOMOGLYPHS_FROM, HOMOGLYPHS_TO);
   }
 
   /** Digits and symbols read as letters, only inside a word that also has letters. */
@@ -120,8 +117,7 @@ public final class Folding {
    * Each word that {@code qualifies} and holds a character of {@code from}, with those characters
    * replaced by the ones at the same place in {@code to}.
    */
-  private static String eachWord(
-      String text, Predicate<String> qualifies, String from, String to) {
+  private static String eachWord(String text, Predicate<String> qualifies, String from, String to) {
     Matcher m = WORD.matcher(text);
     var out = new StringBuilder(text.length());
     while (m.find()) {
