@@ -51,12 +51,33 @@ final class Clauses {
   /** The questions of a message, each standing alone; the message itself when it asks one. */
   List<String> of(String question, String language) {
     var out = new ArrayList<String>();
-    for (String sentence : question.strip().split("(?<=[?؟])\\s+")) {
-      if (!sentence.isBlank()) {
-        out.addAll(clauses(new QuestionTokens(sentence), language));
-      }
+    for (String sentence : sentences(question, language)) {
+      out.addAll(clauses(new QuestionTokens(sentence), language));
     }
     return carried(out, language);
+  }
+
+  /**
+   * The sentences that ask, each a question of its own; words after a question mark that do not ask
+   * ("and next week? soil moisture", a follow-up's standalone rewrite) stay with the question.
+   */
+  private static List<String> sentences(String question, String language) {
+    Set<String> asking = QUESTION_WORDS.getOrDefault(language, QUESTION_WORDS.get("en"));
+    var out = new ArrayList<String>();
+    for (String sentence : question.strip().split("(?<=[?؟])\\s+")) {
+      var t = new QuestionTokens(sentence);
+      boolean asks = t.mark().length() > 0 || t.any(0, t.size(), asking);
+      if (out.isEmpty() || !asks) {
+        if (out.isEmpty()) {
+          out.add(sentence);
+        } else {
+          out.set(out.size() - 1, out.get(out.size() - 1) + " " + sentence);
+        }
+      } else {
+        out.add(sentence);
+      }
+    }
+    return out;
   }
 
   private List<String> clauses(QuestionTokens t, String language) {

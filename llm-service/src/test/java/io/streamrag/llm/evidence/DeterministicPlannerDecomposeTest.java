@@ -93,6 +93,8 @@ class DeterministicPlannerDecomposeTest {
   void severalSentencesAreSeveralParts() {
     assertThat(texts("What is field capacity? What is the wilting point?", "en"))
         .containsExactly("What is field capacity?", "What is the wilting point?");
+    // a follow-up's rewrite: the words after its question mark ask nothing of their own
+    assertThat(texts("و هفته بعد؟ رطوبت خاک", "fa")).hasSize(1);
   }
 
   @Test
