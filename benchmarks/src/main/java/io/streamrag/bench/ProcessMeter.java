@@ -1,6 +1,5 @@
 package io.streamrag.bench;
 
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +11,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The CPU time and memory of each process of a running {@code ./run.sh} (found by the port it
