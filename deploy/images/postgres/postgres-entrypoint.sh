@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# First start: initdb with the password from POSTGRES_PASSWORD (scram over TCP). Then postgres in the
+# First start: initdb with the password from POSTGRES_PASSWORD (scram over TCP; refused without one). Then postgres in the
 # foreground, listening on every address of the container.
 set -euo pipefail
 if [ ! -s "$PGDATA/PG_VERSION" ]; then

@@ -7,6 +7,7 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.Trace;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.LuceneChunkStore;
@@ -14,7 +15,6 @@ import io.streamrag.retrieval.store.TenantFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Executors;
 
 /**
@@ -67,12 +67,13 @@ final class AnswerBench {
               new StoreSearcher(
                   store, fusion, reranker, filter, settings.search().keep(), language);
           var trace = Trace.quiet();
-          var evidence = loop.gather(q.text(), language, BUDGET, searcher, trace);
+          var evidence =
+              loop.gather(q.text(), language, BUDGET, searcher, trace, Cancellation.none()).join();
           outcomes.add(new Outcome(q, evidence));
           traces.write(threshold, outcomes.get(outcomes.size() - 1), trace);
         }
         for (String split : List.of("dev", "test")) {
-          print(set.name(), mode, planner, threshold, split, outcomes);
+          AnswerReport.print(set.name(), mode, planner, threshold, split, outcomes);
         }
       }
     } finally {
@@ -90,43 +91,34 @@ final class AnswerBench {
       return question.parts().stream().allMatch(docs -> cited.stream().anyMatch(docs::contains));
     }
 
+    /**
+     * Whether every part of an answerable question has an accepted passage that holds one of its
+     * quotes (the question's answered parts when it has no quotes).
+     */
+    boolean quoted() {
+      if (!question.answerable() || !answered()) {
+        return false;
+      }
+      if (question.quotes().isEmpty()) {
+        return true;
+      }
+      var texts = evidence.accepted().stream().map(c -> flat(c.text())).toList();
+      return question.quotes().stream()
+          .allMatch(
+              any -> any.stream().anyMatch(q -> texts.stream().anyMatch(t -> t.contains(flat(q)))));
+    }
+
+    /** What the question's kind asks for: every part cited, or {@code needs_human}. */
+    boolean ok() {
+      return question.answerable() ? answered() : evidence.needsHuman().isPresent();
+    }
+
+    private static String flat(String text) {
+      return text.replace('\u200c', ' ').replaceAll("\\s+", " ");
+    }
+
     boolean splitRight() {
       return question.parts().isEmpty() || evidence.parts().size() == question.parts().size();
     }
-  }
-
-  private static void print(
-      String dataset,
-      String mode,
-      String planner,
-      double threshold,
-      String split,
-      List<Outcome> all) {
-    var outcomes = all.stream().filter(o -> o.question().split().equals(split)).toList();
-    var answerable = outcomes.stream().filter(o -> o.question().answerable()).toList();
-    var unanswerable = outcomes.stream().filter(o -> !o.question().answerable()).toList();
-    System.out.printf(
-        Locale.ROOT,
-        "{\"dataset\":\"%s\",\"mode\":\"%s\",\"planner\":\"%s\",\"threshold\":%.2f,"
-            + "\"split\":\"%s\",\"questions\":%d,\"answerable\":%d,\"unanswerable\":%d,"
-            + "\"answered_rate\":%.3f,\"refused_rate\":%.3f,\"split_rate\":%.3f,"
-            + "\"searches_mean\":%.2f,\"searches_max\":%d}%n",
-        dataset,
-        mode,
-        planner,
-        threshold,
-        split,
-        outcomes.size(),
-        answerable.size(),
-        unanswerable.size(),
-        rate(answerable, Outcome::answered),
-        rate(unanswerable, o -> o.evidence().needsHuman().isPresent()),
-        rate(outcomes, Outcome::splitRight),
-        outcomes.stream().mapToInt(o -> o.evidence().searches()).average().orElse(0),
-        outcomes.stream().mapToInt(o -> o.evidence().searches()).max().orElse(0));
-  }
-
-  private static double rate(List<Outcome> outcomes, java.util.function.Predicate<Outcome> ok) {
-    return outcomes.isEmpty() ? 0 : (double) outcomes.stream().filter(ok).count() / outcomes.size();
   }
 }

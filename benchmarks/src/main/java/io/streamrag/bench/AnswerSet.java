@@ -18,7 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
  * queries and qrels (one part each), from an {@code --unanswerable} file ({@code _id, text}), or
  * from a {@code --questions} file whose lines give, for each part, the documents that answer it:
  * {@code {"_id", "text", "answers": [["doc", …], …]}}, no parts or an empty part for a question the
- * corpus cannot answer.
+ * corpus cannot answer, and optionally {@code "kind"} (reported on its own: {@code multi}, {@code
+ * absent}, {@code wrong_entity}, …) and {@code "quotes"}: for each part, sentences of which an
+ * accepted passage must hold one for the part to count as quoted.
  */
 record AnswerSet(String name, List<BeirSet.Doc> corpus, List<Question> questions) {
 
@@ -26,8 +28,27 @@ record AnswerSet(String name, List<BeirSet.Doc> corpus, List<Question> questions
    * One question.
    *
    * @param parts the documents answering each part; empty when the corpus cannot answer it all
+   * @param kind what the question tests, for the report: the file's {@code kind}, else {@code
+   *     answerable} or {@code unanswerable}
+   * @param quotes for each part, the sentences that answer it (any one will do); empty if none
    */
-  record Question(String id, String text, List<Set<String>> parts) {
+  record Question(
+      String id, String text, List<Set<String>> parts, String kind, List<List<String>> quotes) {
+
+    Question(String id, String text, List<Set<String>> parts) {
+      this(id, text, parts, null, List.of());
+    }
+
+    Question {
+      parts = List.copyOf(parts);
+      quotes = List.copyOf(quotes);
+      if (kind == null) {
+        kind =
+            !parts.isEmpty() && parts.stream().noneMatch(Set::isEmpty)
+                ? "answerable"
+                : "unanswerable";
+      }
+    }
 
     boolean answerable() {
       return !parts.isEmpty() && parts.stream().noneMatch(Set::isEmpty);
@@ -74,7 +95,17 @@ record AnswerSet(String name, List<BeirSet.Doc> corpus, List<Question> questions
                 parts.add(docs);
               });
         }
-        questions.add(new Question(n.get("_id").asString(), n.get("text").asString(), parts));
+        var quotes = new ArrayList<List<String>>();
+        n.path("quotes")
+            .forEach(
+                p -> {
+                  var any = new ArrayList<String>();
+                  p.forEach(q -> any.add(q.asString()));
+                  quotes.add(any);
+                });
+        String kind = n.has("kind") ? n.get("kind").asString() : null;
+        questions.add(
+            new Question(n.get("_id").asString(), n.get("text").asString(), parts, kind, quotes));
       }
     } else if (!beir) {
       throw new IllegalArgumentException("a knowledge folder needs --questions <file.jsonl>");

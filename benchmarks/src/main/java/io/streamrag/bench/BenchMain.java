@@ -18,6 +18,10 @@ public final class BenchMain {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
       case "station-fanout" -> StationFanOutBench.run(new Args(args, 1));
       case "chat" -> ChatBench.run(new Args(args, 1));
+      case "streams" -> StreamsBench.run(new Args(args, 1));
+      case "model" ->
+          io.streamrag.modelfake.StreamingModelMain.main(
+              java.util.Arrays.copyOfRange(args, 1, args.length));
       case "memory" -> MemoryBench.run(new Args(args, 1));
       case "alerts" -> AlertBench.run(new Args(args, 1));
       case "chaos" -> ChaosBench.run(new Args(args, 1));
@@ -31,7 +35,18 @@ public final class BenchMain {
       default -> {
         System.out.println(
             """
-            usage: ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]
+            usage: ./bench.sh streams [--concurrency 50,200,500,1000] [--seconds 30] [--warmup-seconds 10]
+                     [--chats-per-key 10] [--flood 0] [--model-port 18000] [--model-first-token-ms 100]
+                     [--model-tokens 50] [--model-seconds 5] [--chat-timeout 60]
+                     against the running stack started with LLM_BASE_URL=http://127.0.0.1:18000/v1
+                     LLM_MODEL=fake-streaming LLM_PLANNER=deterministic: starts the fake streaming model
+                     on --model-port, issues keys (dev-admin-key), then per level N clients ask, read the
+                     answer to the end and ask again; one JSON line per level (answered, errors, time to
+                     first token over the model's own, added gap between tokens, CPU per 100 chats, heap).
+                     --flood N: one key asks N chats at once while another tenant asks five.
+                   ./bench.sh model [--port 18000] [--first-token-ms 100] [--tokens 50] [--seconds 5]
+                     the fake streaming model alone, until Ctrl-C.
+                   ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0]
                      against the running stack (./run.sh): N clients each ask, read the answer to
                      done and ask again, for S seconds; prints time to first token p50/p95/p99,
                      total p50/p95/p99, chats/s and errors as one JSON line.

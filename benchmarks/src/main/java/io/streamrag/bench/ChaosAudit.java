@@ -109,12 +109,17 @@ final class ChaosAudit {
     }
   }
 
+  /** The token that reads retrieval's health details: the demo's, as ./run.sh starts it. */
+  static final String ADMIN_TOKEN =
+      System.getenv().getOrDefault("RETRIEVAL_ADMIN_TOKEN", "dev-admin-token");
+
   /** Number of store chunks retrieval reports in its health, or -1 when it does not answer. */
   static long storeChunks(String retrieval) {
     try {
       var response =
           HTTP.send(
               HttpRequest.newBuilder(URI.create(retrieval + "/actuator/health"))
+                  .header("Authorization", "Bearer " + ADMIN_TOKEN)
                   .timeout(Duration.ofSeconds(5))
                   .build(),
               HttpResponse.BodyHandlers.ofString());

@@ -63,7 +63,8 @@ final class ChaosBench {
     boolean wait = Boolean.parseBoolean(args.text("wait", "false"));
     String bridge = args.text("bridge", "http://127.0.0.1:8081");
     String gateway = args.text("gateway", "http://127.0.0.1:8080");
-    String retrieval = args.text("retrieval", "http://127.0.0.1:8083");
+    // retrieval's actuator (its port + 1000), read with the demo admin token
+    String retrieval = args.text("retrieval", "http://127.0.0.1:9083");
     String kafka = args.text("kafka", "localhost:9092");
     String admin = args.text("admin-token", "dev-admin-token");
 

@@ -163,7 +163,8 @@ final class Faults implements AutoCloseable {
       var response =
           http.send(
               HttpRequest.newBuilder(
-                      URI.create("http://127.0.0.1:" + v.port() + "/actuator/health/readiness"))
+                      URI.create(
+                          "http://127.0.0.1:" + (v.port() + 1000) + "/actuator/health/readiness"))
                   .timeout(Duration.ofSeconds(3))
                   .build(),
               HttpResponse.BodyHandlers.discarding());

@@ -49,7 +49,8 @@ final class FreshnessBench {
     double rate = args.decimal("rate", 100);
     int seconds = args.integer("seconds", 30);
     String bridge = args.text("bridge", "http://127.0.0.1:8081");
-    String retrieval = args.text("retrieval", "http://127.0.0.1:8083");
+    // retrieval's actuator (its port + 1000), read with the demo admin token
+    String retrieval = args.text("retrieval", "http://127.0.0.1:9083");
     URI mqtt = URI.create(args.text("mqtt", "tcp://127.0.0.1:1883").replace("tcp://", "http://"));
     String admin = args.text("admin-token", "dev-admin-token");
     String kafka = args.text("kafka", "localhost:9092");
@@ -238,6 +239,7 @@ final class FreshnessBench {
         HTTP.send(
             HttpRequest.newBuilder(
                     URI.create(retrieval + "/actuator/freshness?since=" + sinceMillis))
+                .header("Authorization", "Bearer " + ChaosAudit.ADMIN_TOKEN)
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {

@@ -1,8 +1,10 @@
 package io.streamrag.bench;
 
+import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.ModelPlanner;
 import io.streamrag.llm.evidence.Planner;
 import io.streamrag.llm.provider.openai.BreakerSettings;
+import io.streamrag.llm.provider.openai.CallThreads;
 import io.streamrag.llm.provider.openai.Endpoint;
 import io.streamrag.llm.provider.openai.OpenAiClient;
 import io.streamrag.llm.provider.openai.ProviderChain;
@@ -10,6 +12,8 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -41,15 +45,24 @@ final class PlanningModel {
             Duration.ofSeconds(30),
             Duration.ofSeconds(120),
             false);
+    var http = new ThreadPoolTaskExecutor();
+    http.setCorePoolSize(2);
+    http.setMaxPoolSize(2);
+    http.setDaemon(true);
+    http.initialize();
+    var timers = new ThreadPoolTaskScheduler();
+    timers.setDaemon(true);
+    timers.initialize();
     return new PlanningModel(
         new ProviderChain(
-            List.of(new OpenAiClient(endpoint, new JsonMapper())),
+            List.of(new OpenAiClient(endpoint, new JsonMapper(), new CallThreads(http, timers))),
             new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
             Duration.ofSeconds(2),
-            Clock.systemUTC()));
+            Clock.systemUTC(),
+            ProviderChain.Delay.on(timers)));
   }
 
-  Planner planner(Planner rules) {
+  Planner planner(DeterministicPlanner rules) {
     return new ModelPlanner(chain, rules, new JsonMapper());
   }
 }

@@ -8,6 +8,7 @@ import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.TenantFilter;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The evidence loop's {@link Searcher} over an in-process store, doing what retrieval-service does
@@ -25,7 +26,11 @@ record StoreSearcher(
     implements Searcher {
 
   @Override
-  public Found search(String query, Part part) {
+  public CompletableFuture<Found> search(String query, Part part) {
+    return CompletableFuture.completedFuture(found(query));
+  }
+
+  private Found found(String query) {
     var fused = store.search(fusion.query(query, language, filter));
     List<Candidate> candidates =
         reranker.rerank(query, fused, keep).stream()

@@ -26,6 +26,12 @@ final class EnvCheck {
           "SPRING_CONFIG_IMPORT",
           "SPRING_CONFIG_ADDITIONAL_LOCATION",
           "SPRING_APPLICATION_JSON",
+          // Spring Boot's own TLS settings (sensor-bridge's HTTPS from a mounted PEM pair)
+          "SERVER_SSL_BUNDLE",
+          "SERVER_SSL_ENABLED",
+          "SPRING_SSL_BUNDLE_PEM_DEVICES_KEYSTORE_CERTIFICATE",
+          "SPRING_SSL_BUNDLE_PEM_DEVICES_KEYSTORE_PRIVATE_KEY",
+          "SPRING_SSL_BUNDLE_PEM_DEVICES_RELOAD_ON_UPDATE",
           "OTEL_EXPORTER_OTLP_ENDPOINT");
 
   private static final Pattern REFERENCE = Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)");

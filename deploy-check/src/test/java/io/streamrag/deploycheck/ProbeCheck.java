@@ -1,20 +1,32 @@
 package io.streamrag.deploycheck;
 
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.Service;
+import io.streamrag.kit.management.ManagementPort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The probes ask what the service answers: its actuator liveness and readiness groups (configured
- * in its yml files) on the port it listens on (the default of ${PORT}), and a Service reaches that
- * port.
+ * in its yml files) on the actuator's own port (the default of ${PORT} + {@link
+ * ManagementPort#OFFSET}, named management), which Prometheus scrapes and no Service exposes; a
+ * Service reaches the service's port (named http, or https where it serves TLS itself).
  */
 final class ProbeCheck {
 
   static final String LIVENESS = "/actuator/health/liveness";
   static final String READINESS = "/actuator/health/readiness";
+  static final String MANAGEMENT = "management";
+  static final List<String> SERVED = List.of("http", "https");
+
+  /** A port given by one of these names, or by its number. */
+  static boolean is(IntOrString target, List<String> names, int number) {
+    return target != null
+        && (target.getStrVal() != null && names.contains(target.getStrVal())
+            || target.getIntVal() != null && target.getIntVal() == number);
+  }
 
   private ProbeCheck() {}
 
@@ -27,15 +39,26 @@ final class ProbeCheck {
             return; // EnvCheck names it
           }
           var app = workload.get().app();
-          int port = config.port();
-          var http = app.getPorts().stream().filter(p -> "http".equals(p.getName())).findFirst();
-          if (http.isEmpty() || http.get().getContainerPort() != port) {
+          int servicePort = config.port();
+          int port = servicePort + ManagementPort.OFFSET;
+          var http = app.getPorts().stream().filter(p -> SERVED.contains(p.getName())).findFirst();
+          if (http.isEmpty() || http.get().getContainerPort() != servicePort) {
             problems.add(
                 service
                     + " listens on "
-                    + port
-                    + " (${PORT}), its port named http is "
+                    + servicePort
+                    + " (${PORT}), its port named http(s) is "
                     + http.map(p -> p.getContainerPort()).orElse(null));
+          }
+          var management =
+              app.getPorts().stream().filter(p -> MANAGEMENT.equals(p.getName())).findFirst();
+          if (management.isEmpty() || management.get().getContainerPort() != port) {
+            problems.add(
+                service
+                    + "'s actuator listens on "
+                    + port
+                    + ", its port named management is "
+                    + management.map(p -> p.getContainerPort()).orElse(null));
           }
           app.getEnv().stream()
               .filter(e -> e.getName().equals("PORT") && !String.valueOf(port).equals(e.getValue()))
@@ -65,7 +88,8 @@ final class ProbeCheck {
                       .getAnnotations()
                       .get("prometheus.io/port");
           if (scrape != null && !scrape.equals(String.valueOf(port))) {
-            problems.add(service + " is scraped on " + scrape + ", it listens on " + port);
+            problems.add(
+                service + " is scraped on " + scrape + ", its actuator listens on " + port);
           }
           if (scrape != null
               && !config
@@ -74,24 +98,36 @@ final class ProbeCheck {
                   .contains("prometheus")) {
             problems.add(service + " is scraped but does not expose /actuator/prometheus");
           }
-          boolean reached =
+          var selecting =
               r.all(Service.class).stream()
-                  .anyMatch(
+                  .filter(
                       s ->
                           s.getSpec().getSelector() != null
                               && workload
                                   .get()
                                   .labels()
                                   .entrySet()
-                                  .containsAll(s.getSpec().getSelector().entrySet())
-                              && s.getSpec().getPorts().stream()
-                                  .anyMatch(
-                                      p ->
-                                          p.getTargetPort() != null
-                                              && "http".equals(p.getTargetPort().getStrVal())));
+                                  .containsAll(s.getSpec().getSelector().entrySet()))
+                  .toList();
+          boolean reached =
+              selecting.stream()
+                  .flatMap(s -> s.getSpec().getPorts().stream())
+                  .anyMatch(p -> is(p.getTargetPort(), SERVED, servicePort));
           if (!reached) {
-            problems.add(service + ": no Service targets its http port");
+            problems.add(service + ": no Service targets its http(s) port");
           }
+          selecting.forEach(
+              s ->
+                  s.getSpec().getPorts().stream()
+                      .filter(p -> is(p.getTargetPort(), List.of(MANAGEMENT), port))
+                      .forEach(
+                          p ->
+                              problems.add(
+                                  "Service "
+                                      + s.getMetadata().getName()
+                                      + " exposes "
+                                      + service
+                                      + "'s actuator")));
         });
     return problems;
   }
@@ -107,17 +143,14 @@ final class ProbeCheck {
       problems.add(service + " " + kind + " asks " + get.getPath() + ", not " + path);
     }
     var target = get.getPort();
-    boolean portMatches =
-        target != null
-            && ("http".equals(target.getStrVal())
-                || (target.getIntVal() != null && target.getIntVal() == port));
+    boolean portMatches = is(target, List.of(MANAGEMENT), port);
     if (!portMatches) {
       Object asked =
           target == null
               ? null
               : target.getIntVal() != null ? target.getIntVal() : target.getStrVal();
       problems.add(
-          service + " " + kind + " asks port " + asked + ", the service listens on " + port);
+          service + " " + kind + " asks port " + asked + ", the actuator listens on " + port);
     }
     return problems;
   }

@@ -6,6 +6,8 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.gatewayapi.v1.Gateway;
+import io.fabric8.kubernetes.api.model.gatewayapi.v1.HTTPRoute;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -22,11 +24,13 @@ import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Every kind our manifests may hold, bound to its model: fabric8's for Kubernetes' own kinds,
- * Strimzi's published API for its custom resources, records for KEDA's and kustomize's. Those
- * models keep fields they do not know in an "additional properties" map instead of failing, so
- * {@link #unknownFields} walks the bound object and names every such field: a misspelt or misplaced
- * field fails the check rather than being ignored by the cluster.
+ * Every kind our manifests may hold, bound to its model: fabric8's for Kubernetes' own kinds and
+ * the Gateway API, Strimzi's published API for its custom resources (its {@code v1} only, the one
+ * version Strimzi 1.x serves), records for KEDA's and kustomize's. Those models keep fields they do
+ * not know in an "additional properties" map instead of failing, so {@link #unknownFields} walks
+ * the bound object and names every such field: a misspelt or misplaced field fails the check rather
+ * than being ignored by the cluster. For Strimzi's kinds it also applies the model's own version
+ * rules ({@link StrimziVersions}): a property v1 dropped, or one v1 requires and is missing, fails.
  */
 final class StrictModel {
 
@@ -41,10 +45,12 @@ final class StrictModel {
           Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class),
           Map.entry("networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class),
           Map.entry("networking.k8s.io/v1/Ingress", Ingress.class),
-          Map.entry("kafka.strimzi.io/v1beta2/Kafka", Kafka.class),
-          Map.entry("kafka.strimzi.io/v1beta2/KafkaNodePool", KafkaNodePool.class),
-          Map.entry("kafka.strimzi.io/v1beta2/KafkaTopic", KafkaTopic.class),
-          Map.entry("kafka.strimzi.io/v1beta2/KafkaUser", KafkaUser.class),
+          Map.entry("gateway.networking.k8s.io/v1/Gateway", Gateway.class),
+          Map.entry("gateway.networking.k8s.io/v1/HTTPRoute", HTTPRoute.class),
+          Map.entry("kafka.strimzi.io/v1/Kafka", Kafka.class),
+          Map.entry("kafka.strimzi.io/v1/KafkaNodePool", KafkaNodePool.class),
+          Map.entry("kafka.strimzi.io/v1/KafkaTopic", KafkaTopic.class),
+          Map.entry("kafka.strimzi.io/v1/KafkaUser", KafkaUser.class),
           Map.entry("keda.sh/v1alpha1/ScaledObject", Keda.ScaledObject.class),
           Map.entry("keda.sh/v1alpha1/TriggerAuthentication", Keda.TriggerAuthentication.class),
           Map.entry("kustomize.config.k8s.io/v1beta1/Kustomization", Kustomization.class));
@@ -117,6 +123,16 @@ final class StrictModel {
       }
       String name = getter.getName();
       Object child = invoke(getter, value);
+      var v1 =
+          value.getClass().getName().startsWith("io.strimzi")
+              ? StrimziVersions.rules(value.getClass()).get(name)
+              : null;
+      if (v1 != null && v1.absent() && !isEmpty(child)) {
+        out.add(path + "." + property(name) + " (not in kafka.strimzi.io/v1)");
+      }
+      if (v1 != null && v1.required() && child == null) {
+        out.add(path + "." + property(name) + " (required by kafka.strimzi.io/v1)");
+      }
       if (name.equals("getAdditionalProperties")) {
         if (child instanceof Map<?, ?> extra && !extra.isEmpty()) {
           extra.keySet().forEach(k -> out.add(path + "." + k));
@@ -125,6 +141,12 @@ final class StrictModel {
         walk(child, path + "." + property(name), out);
       }
     }
+  }
+
+  private static boolean isEmpty(Object value) {
+    return value == null
+        || value instanceof Collection<?> c && c.isEmpty()
+        || value instanceof Map<?, ?> m && m.isEmpty();
   }
 
   private static boolean isModel(Class<?> type) {

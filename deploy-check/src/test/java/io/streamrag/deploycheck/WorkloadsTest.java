@@ -59,7 +59,7 @@ class WorkloadsTest {
                           .getValue())
               .distinct()
               .toList();
-      assertThat(profiles).containsExactly(overlay.equals("dev") ? "demo" : "default");
+      assertThat(profiles).containsExactly(overlay.equals("dev") ? "demo" : "prod");
     }
   }
 
@@ -131,7 +131,7 @@ class WorkloadsTest {
         .anyMatch(
             p ->
                 p.startsWith(
-                    "ingest-service listens on 8082 (${PORT}), its port named http is 8090"));
+                    "ingest-service listens on 8082 (${PORT}), its port named http(s) is 8090"));
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
@@ -94,13 +95,18 @@ public class GatewaySteps {
               "this API key may not use pipeline " + pipeline,
               "pipeline"));
     }
-    // 4. guardrails, in order: prompt injection, then input length (S0.2)
-    var refusal = guardrails.check(chat.message());
-    if (refusal.isPresent()) {
-      return refuse(refusal.get());
-    }
+    // 4. guardrails, in order: input length, then prompt injection (S0.2), off the event loop
+    String user = caller.get().owner();
+    return Mono.fromCallable(() -> guardrails.check(chat.message()))
+        .subscribeOn(Schedulers.boundedElastic())
+        .flatMap(
+            refusal ->
+                refusal.isPresent() ? refuse(refusal.get()) : answerable(chat, pipeline, user));
+  }
+
+  /** Step 5, then 6 and 7. */
+  private Mono<Outcome> answerable(ChatBody chat, String pipeline, String user) {
     // 5. someone must be there to answer: else 503 now, not a timeout later
-    String user = caller.get().user();
     return sessions
         .unavailable()
         .map(missing -> (Outcome) new Outcome.Refused(missing))

@@ -145,9 +145,10 @@ class GatewayWiring {
       JsonMapper json,
       GatewayProperties properties,
       PromptInjectionGuardrail injectionGuard) {
+    // the length first: cheap, and it bounds what the injection guard reads (REQUIREMENTS S0.2)
     var guardrails =
         new Guardrails(
-            List.of(injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars())));
+            List.of(new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard));
     return new GatewaySteps(keys, guardrails, sessions, conversations, json, Clock.systemUTC());
   }
 }

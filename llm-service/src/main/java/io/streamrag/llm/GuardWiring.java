@@ -16,8 +16,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The prompt-injection guard of the pre-run chain: platform-kit's patterns, the similarity layer
- * over the live corpus (platform-kit's, plus each KB's {@value GuardCorpus#FILE}), and the model
+ * The prompt-injection guard of the pre-run chain: platform-kit's patterns and the similarity layer
+ * over the live corpus (platform-kit's, plus each KB's {@value GuardCorpus#FILE}), then the model
  * judge when {@code llm.guard.judge} turns it on; every refusal counted.
  */
 @Configuration(proxyBeanMethods = false)
@@ -33,11 +33,17 @@ class GuardWiring {
     return new PromptInjectionGuardrail(
         PatternLayer.standard(),
         new SimilarityLayer(corpus, guard.similarityThreshold()),
-        judge(guard, chain),
+        null,
         GuardMetrics.counting(meters));
   }
 
-  private static ModelJudge judge(GuardProperties guard, ProviderChain chain) {
+  /**
+   * The model judge, a pre-run step of its own after the guard's other layers, when {@code
+   * llm.guard.judge} turns it on (else no bean: {@code null}): it waits for the model without a
+   * thread.
+   */
+  @Bean
+  ModelJudge modelJudge(GuardProperties guard, ProviderChain chain, MeterRegistry meters) {
     if ("off".equals(guard.judge())) {
       return null;
     }
@@ -51,6 +57,7 @@ class GuardWiring {
           "llm.guard.judge=fail-open but no model provider is configured: the judge passes all");
     }
     log.info("the guard's model judge is on ({})", guard.judge());
-    return new ModelJudge(chain, "fail-closed".equals(guard.judge()));
+    return new ModelJudge(
+        chain, "fail-closed".equals(guard.judge()), GuardMetrics.counting(meters));
   }
 }

@@ -4,6 +4,7 @@ import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoint;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +25,8 @@ import org.springframework.validation.annotation.Validated;
  * @param maxRetryWait the longest a rate-limited provider is waited for when no other answered
  * @param timeout the longest one model reply may take in all
  * @param startupTimeout how long start-up waits to read the KB configurations
+ * @param maxConcurrentAnswers how many answers one instance runs at once; beyond it, it stops
+ *     fetching chat requests until answers end (README, "Capacity")
  */
 @Validated
 @ConfigurationProperties("llm")
@@ -33,7 +36,8 @@ public record LlmProperties(
     @DefaultValue("true") boolean fallbackToExtractive,
     @NotNull @DefaultValue("2s") Duration maxRetryWait,
     @NotNull Duration timeout,
-    @NotNull Duration startupTimeout) {
+    @NotNull Duration startupTimeout,
+    @Positive @DefaultValue("256") int maxConcurrentAnswers) {
 
   public LlmProperties {
     providers = ProviderChecks.configured(providers == null ? List.of() : providers);

@@ -16,7 +16,12 @@ import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.provider.Answer;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.ExtractiveProvider;
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.ProviderException;
+import io.streamrag.llm.provider.ProviderFailure;
+import io.streamrag.llm.provider.model.Cancellation;
+import io.streamrag.llm.scope.AnswerScope;
+import io.streamrag.llm.stream.AnswerStream;
 import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerMeta;
@@ -28,6 +33,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,8 +89,13 @@ public class LlmSteps {
     this.clock = clock;
   }
 
-  /** Answers one chat request. */
-  public void answer(ChatRequested request) {
+  /**
+   * Answers one chat request; the future completes once its last event (done or error) is on the
+   * broker, or fails with {@link Cancellation.Cancelled} when its caller left. No thread waits for
+   * it meanwhile: each step runs when the search, model or database it waits for has answered.
+   */
+  public CompletableFuture<Void> answer(
+      ChatRequested request, Cancellation cancel, AnswerScope scope) {
     // 0. a request whose caller has given up is skipped: after an outage, the backlog must not keep
     // the questions still waited for waiting
     Duration age = Duration.between(request.getRequestedAt(), clock.instant());
@@ -93,62 +104,81 @@ public class LlmSteps {
           "skipped request {}: {} s old, nobody waits for it any more",
           request.getRequestId(),
           age.toSeconds());
-      return;
+      return CompletableFuture.completedFuture(null);
     }
-    var out = streams.open(request.getRequestId());
+    var out = streams.open(request.getRequestId(), scope);
     // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
-    Preparation p;
-    try {
-      p = preRun.run(request);
-    } catch (PreRunRefusal refused) {
-      out.error(refused.code(), refused.getMessage());
-      return;
-    }
-    // 2. say what the answer rests on, then its retrieval path so far, step by step (S3.6)
-    out.meta(meta(p));
-    p.trace().watch(out::trace);
-    // 3. answer: classic from the evidence, or agentic through the tool; the output guard cuts
-    // off an answer that reproduces the system prompt (its marker, or the instructions verbatim)
-    var text = new StringBuilder();
-    var tokens =
-        new Tokens(out, OutputGuard.of(p, leakWords), text, clock, request.getRequestedAt());
-    Answered answered;
-    try {
-      answered = p.agentic() ? agentic(p, tokens) : classic(p, tokens);
-      tokens.flush();
-    } catch (ProviderException e) {
-      log.warn("answer {} failed: {}", request.getRequestId(), e.getMessage());
-      out.error("provider_failed", e.getMessage());
-      return;
-    } catch (AnswerLeak leak) {
-      log.warn(
-          "answer {} cut off after {} characters: {}",
-          request.getRequestId(),
-          text.length(),
-          leak.getMessage());
-      GuardMetrics.count(meters, "output", request.getLanguage());
-      out.error(AnswerLeak.CODE, "the answer was stopped: it was repeating the assistant's setup");
-      return;
-    }
-    // 4. the sources it cites (all given sources when it cited none), what is missing, done
+    return preRun
+        .run(request, cancel, scope)
+        .thenComposeAsync(
+            p -> {
+              // 2. say what the answer rests on, then its retrieval path so far, step by step
+              out.meta(meta(p));
+              p.trace().watch(out::trace);
+              // 3. answer: classic from the evidence, or agentic through the tool; the output
+              // guard cuts off an answer that reproduces the system prompt
+              var tokens =
+                  new Tokens(
+                      out, OutputGuard.of(p, leakWords), cancel, clock, request.getRequestedAt());
+              return (p.agentic() ? agentic(p, tokens) : classic(p, tokens))
+                  .thenComposeAsync(answered -> finish(p, out, tokens, answered), scope.inline());
+            },
+            scope.inline())
+        .exceptionallyComposeAsync(
+            error -> ended(request, out, Futures.cause(error)), scope.inline());
+  }
+
+  /** 4. the sources it cites (all given sources when it cited none), what is missing, done. */
+  private CompletableFuture<Void> finish(
+      Preparation p, AnswerStream out, Tokens tokens, Answered answered) {
+    tokens.flush();
     var citations = citations(answered.passages(), answered.answer().cited());
     citations.forEach(out::citation);
     NeedsHuman needs = answered.evidence().needsHuman().orElse(null);
     if (needs != null) {
       out.needsHuman(needs);
     }
-    out.done(done(answered, needs));
-    // 5. remember the turn and keep the trace, off this thread: done never waits (S0.7, S3.6)
+    var sent = out.done(done(answered, needs));
+    // 5. remember the turn and keep the trace, off the answer's path: done never waits for it
     memory.record(
-        Remembered.turn(p, text.toString(), citations, answered.answer(), tokens, clock),
+        Remembered.turn(p, tokens.text(), citations, answered.answer(), tokens, clock),
         Remembered.trace(p, answered.mode(), needs),
         p.recall().remembers());
+    return sent;
+  }
+
+  /** An answer that could not complete ends with an {@code error} event saying why. */
+  private CompletableFuture<Void> ended(ChatRequested request, AnswerStream out, Throwable error) {
+    String id = request.getRequestId();
+    if (error instanceof Cancellation.Cancelled cancelled) {
+      return CompletableFuture.failedFuture(cancelled);
+    }
+    if (error instanceof PreRunRefusal refused) {
+      return out.error(refused.code(), refused.getMessage());
+    }
+    if (error instanceof AnswerLeak leak) {
+      log.warn("answer {} cut off: {}", id, leak.getMessage());
+      GuardMetrics.count(meters, "output", request.getLanguage());
+      return out.error(
+          AnswerLeak.CODE, "the answer was stopped: it was repeating the assistant's setup");
+    }
+    if (error instanceof ProviderException e) {
+      // the provider's own words stay in the log: they may say more than a user should see
+      log.warn("answer {} failed: {}", id, e.getMessage());
+      return out.error(
+          "provider_failed",
+          e.midStream()
+              ? "the model stopped in the middle of the answer; please ask again"
+              : "no model could answer; please try again shortly");
+    }
+    log.error("answer {} failed unexpectedly", id, error);
+    return out.error("internal", "the answer could not be completed; please try again");
   }
 
   /** What an answer rests on and who gave it. */
   private record Answered(Answer answer, Evidence evidence, List<Passage> passages, String mode) {}
 
-  private Answered classic(Preparation p, Tokens tokens) {
+  private CompletableFuture<Answered> classic(Preparation p, Tokens tokens) {
     var evidence = p.evidence();
     var prompt = prompts.build(p);
     if (!p.context().getDegraded()
@@ -158,30 +188,44 @@ public class LlmSteps {
       var missing = evidence.needsHuman().map(NeedsHuman::getMissing).orElse(List.of());
       ExtractiveProvider.stream(
           MissingEvidence.refusal(p.request().getLanguage(), missing), tokens);
-      return new Answered(
-          new Answer(List.of(), "none", "none", Answer.TokenUsage.NONE),
-          evidence,
-          List.of(),
-          "classic");
+      return CompletableFuture.completedFuture(
+          new Answered(
+              new Answer(List.of(), "none", "none", Answer.TokenUsage.NONE),
+              evidence,
+              List.of(),
+              "classic"));
     }
-    var answer = provider.answer(prompt, p.context(), tokens);
-    return new Answered(answer, evidence, p.context().getPassages(), "classic");
+    return provider
+        .answer(prompt, p.context(), tokens, p.cancel())
+        .thenApply(answer -> new Answered(answer, evidence, p.context().getPassages(), "classic"));
   }
 
-  private Answered agentic(Preparation p, Tokens tokens) {
-    try {
-      var result = agentic.answer(p, tokens);
-      return new Answered(result.answer(), result.evidence(), result.passages(), "agentic");
-    } catch (ProviderException e) {
-      if (e.midStream() || tokens.started()) {
-        throw e;
-      }
-      // no model could answer with the tool: knowledge is never silently lost (S2.3)
-      p.trace()
-          .add("mode", null, null, List.of(), null, "classic: no model answered with the tool");
-      var classic = classicRetrieval.apply(p.withMode("classic"));
-      return classic(classic, tokens);
-    }
+  private CompletableFuture<Answered> agentic(Preparation p, Tokens tokens) {
+    return agentic
+        .answer(p, tokens)
+        .thenApply(
+            result ->
+                new Answered(result.answer(), result.evidence(), result.passages(), "agentic"))
+        .exceptionallyCompose(
+            error -> {
+              if (!(Futures.cause(error) instanceof ProviderException e)
+                  || e.midStream()
+                  || tokens.started()) {
+                return CompletableFuture.failedFuture(Futures.cause(error));
+              }
+              // no model could answer with the tool: knowledge is never silently lost (S2.3)
+              p.trace()
+                  .add(
+                      "mode",
+                      null,
+                      null,
+                      List.of(),
+                      null,
+                      "classic: no model answered with the tool");
+              return classicRetrieval
+                  .apply(p.withMode("classic"))
+                  .thenCompose(classic -> classic(classic, tokens));
+            });
   }
 
   private AnswerMeta meta(Preparation p) {
@@ -203,8 +247,7 @@ public class LlmSteps {
         .setModel(answer.model())
         .setPromptTokens(answer.usage().promptTokens())
         .setCompletionTokens(answer.usage().completionTokens())
-        .setFallbacks(
-            answer.fallbacks().stream().map(f -> f.provider() + ": " + f.reason()).toList())
+        .setFallbacks(answer.fallbacks().stream().map(ProviderFailure::shown).toList())
         .setNeedsHuman(needs)
         .setMode(answered.mode())
         .setSearches(answered.evidence().searches())

@@ -8,7 +8,9 @@ import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.Searcher;
 import io.streamrag.llm.evidence.Trace;
 import io.streamrag.llm.provider.ExtractiveProvider;
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The CPU-bound part of an answer, on made-up passages in Persian, Arabic and English: the
@@ -67,8 +69,11 @@ final class LlmWarmUp implements WarmUp {
             0.8,
             sample.language());
     Searcher searcher =
-        (query, part) -> new Searcher.Found(List.of(candidate), List.of("warm-up"), false, null);
-    loop.gather(sample.question(), sample.language(), 4, searcher, new Trace());
+        (query, part) ->
+            CompletableFuture.completedFuture(
+                new Searcher.Found(List.of(candidate), List.of("warm-up"), false, null));
+    loop.gather(sample.question(), sample.language(), 4, searcher, new Trace(), Cancellation.none())
+        .join();
     ExtractiveProvider.stream(sample.passage(), token -> {});
   }
 }

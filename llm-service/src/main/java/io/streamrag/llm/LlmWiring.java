@@ -1,9 +1,10 @@
 package io.streamrag.llm;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
-import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -18,11 +19,16 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.ModelPlanner;
 import io.streamrag.llm.evidence.Planner;
+import io.streamrag.llm.guard.ModelJudge;
+import io.streamrag.llm.intake.AnswerBudget;
+import io.streamrag.llm.intake.BindingFetching;
+import io.streamrag.llm.intake.ChatIntake;
 import io.streamrag.llm.memory.ConversationStore;
 import io.streamrag.llm.memory.MemoryRecall;
 import io.streamrag.llm.memory.TurnRecorder;
 import io.streamrag.llm.prerun.GuardStep;
 import io.streamrag.llm.prerun.PreRunChain;
+import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prompt.PromptBuilder;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.openai.ProviderChain;
@@ -35,19 +41,23 @@ import io.streamrag.llm.rewrite.QueryRewriter;
 import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.llm.stream.TokenBatching;
 import io.streamrag.schemas.Topics;
-import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import java.time.Clock;
-import java.util.List;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.messaging.Message;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -58,13 +68,73 @@ import tools.jackson.databind.json.JsonMapper;
 @Configuration(proxyBeanMethods = false)
 class LlmWiring {
 
-  /** Binding {@code answer-in-0}: chat.requests; each answer stops when its caller leaves. */
+  /**
+   * Binding {@code answer-in-0}: chat.requests. Each request starts its answer at once, up to the
+   * budget of answers running; each answer stops when its caller leaves.
+   */
   @Bean
-  Consumer<Message<byte[]>> answer(
-      LlmSteps steps, Cancellations cancellations, TopicWriter writer) {
-    return AvroHandlers.consumer(
-        ChatRequested.class,
-        new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC()));
+  Consumer<Message<byte[]>> answer(AnswerBudget budget, TopicReaders readers) {
+    return new ChatIntake(budget, DeadLetters.recoverer(readers.clients(), null));
+  }
+
+  /** {@code llm.max-concurrent-answers} answers at once; fetching pauses beyond them. */
+  @Bean
+  AnswerBudget answerBudget(
+      LlmProperties properties,
+      LlmSteps steps,
+      Cancellations cancellations,
+      TopicWriter writer,
+      TopicReaders readers) {
+    var answers = new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC());
+    return new AnswerBudget(
+        properties.maxConcurrentAnswers(),
+        answers::answer,
+        new BindingFetching(readers, ANSWERS_GROUP));
+  }
+
+  /** The binding of chat requests and its consumer group (llm-service.yml). */
+  static final String ANSWERS_BINDING = "answer-in-0";
+
+  static final String ANSWERS_GROUP = "llm-answers";
+
+  /**
+   * Partitions that move to another replica take their unstarted requests with them, and their
+   * offsets are no longer committed here.
+   */
+  @Bean
+  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget) {
+    return new KafkaBindingRebalanceListener() {
+      @Override
+      public void onPartitionsRevokedBeforeCommit(
+          String bindingName,
+          org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
+          Collection<TopicPartition> partitions) {
+        if (ANSWERS_BINDING.equals(bindingName)) {
+          budget.revoked(partitions);
+        }
+      }
+    };
+  }
+
+  /** The answers under way, for operators: always UP, a full budget is not a fault. */
+  @Bean
+  HealthIndicator answersHealthIndicator(AnswerBudget budget, MeterRegistry meters) {
+    Gauge.builder("llm.answers.running", budget, AnswerBudget::running)
+        .description("answers running on this instance")
+        .register(meters);
+    Gauge.builder("llm.answers.waiting", budget, AnswerBudget::waiting)
+        .description("chat requests fetched and waiting for room in the budget")
+        .register(meters);
+    Gauge.builder("llm.answers.paused", budget, b -> b.paused() ? 1 : 0)
+        .description("1 while fetching is paused: the budget is full")
+        .register(meters);
+    return () ->
+        Health.up()
+            .withDetail("running", budget.running())
+            .withDetail("waiting", budget.waiting())
+            .withDetail("budget", budget.max())
+            .withDetail("fetching", budget.paused() ? "paused" : "on")
+            .build();
   }
 
   /** An answer's CPU-bound steps before readiness (health {@code warmUp}). */
@@ -73,24 +143,15 @@ class LlmWiring {
     return new LlmWarmUp(chat.relevanceThreshold());
   }
 
-  /** The answers' streams; held tokens are sent by a scheduler of their own, Spring's. */
+  /** The answers' streams; held tokens are sent by the answers' timers. */
   @Bean
   AnswerStreams answerStreams(
-      TopicWriter writer, ChatProperties chat, ThreadPoolTaskScheduler tokenScheduler) {
+      TopicWriter writer, ChatProperties chat, ThreadPoolTaskScheduler answerTimers) {
     return new AnswerStreams(
         writer,
         new TokenBatching(chat.tokenLinger(), chat.tokenMaxChars()),
-        tokenScheduler,
+        answerTimers,
         Clock.systemUTC());
-  }
-
-  @Bean
-  ThreadPoolTaskScheduler tokenScheduler() {
-    var scheduler = new ThreadPoolTaskScheduler();
-    scheduler.setPoolSize(1);
-    scheduler.setThreadNamePrefix("answer-tokens-");
-    scheduler.setRemoveOnCancelPolicy(true);
-    return scheduler;
   }
 
   @Bean
@@ -126,23 +187,25 @@ class LlmWiring {
   PreRunChain preRunChain(
       ChatProperties chat,
       PromptInjectionGuardrail injectionGuard,
+      ObjectProvider<ModelJudge> judge,
       LiveConfig live,
       ConversationStore conversations,
       TurnRecorder recorder,
+      ThreadPoolTaskExecutor memoryReader,
       QueryRewriter rewriter,
       ProviderChain chain,
       EvidenceRetrieval retrieval,
       MeterRegistry meters) {
-    return new PreRunChain(
-        List.of(
-            new GuardStep(injectionGuard),
-            new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())),
-            new ConfigSync(live),
-            new MemoryRecall(conversations, recorder),
-            new FollowUpRewrite(rewriter),
-            new ModeSelection(() -> chain.expected().map(e -> e.tools()).orElse(false)),
-            retrieval),
-        meters);
+    var steps = new ArrayList<PreRunStep>();
+    steps.add(new GuardStep(injectionGuard));
+    judge.ifAvailable(steps::add);
+    steps.add(new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())));
+    steps.add(new ConfigSync(live));
+    steps.add(new MemoryRecall(conversations, recorder, memoryReader));
+    steps.add(new FollowUpRewrite(rewriter));
+    steps.add(new ModeSelection(() -> chain.expected().map(e -> e.tools()).orElse(false)));
+    steps.add(retrieval);
+    return new PreRunChain(steps, meters);
   }
 
   /** Classic retrieval: the evidence loop over retrieval-service's context search (S3). */

@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Conversation memory: the PostgreSQL pool, the guarded store, the background turn writer. */
@@ -71,8 +72,27 @@ class MemoryWiring {
   }
 
   @Bean
-  TurnRecorder turnRecorder(GuardedConversationStore store, ThreadPoolTaskExecutor memoryWriter) {
-    return new TurnRecorder(store, memoryWriter);
+  TurnRecorder turnRecorder(
+      GuardedConversationStore store,
+      ThreadPoolTaskExecutor memoryWriter,
+      ThreadPoolTaskScheduler answerTimers) {
+    return new TurnRecorder(store, memoryWriter, answerTimers);
+  }
+
+  /**
+   * The readers of a conversation's earlier turns, as many as the pool's connections: a JDBC query
+   * waits on its socket, so it runs here, never on an answer's threads. A full queue answers
+   * without memory rather than wait.
+   */
+  @Bean
+  ThreadPoolTaskExecutor memoryReader(MemoryProperties memory) {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setThreadNamePrefix("memory-reader-");
+    executor.setCorePoolSize(memory.poolSize());
+    executor.setMaxPoolSize(memory.poolSize());
+    executor.setQueueCapacity(1_000);
+    executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
+    return executor;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.llm.provider.AnswerProvider;
 import io.streamrag.llm.provider.ExtractiveProvider;
 import io.streamrag.llm.provider.ModelAnswerProvider;
+import io.streamrag.llm.provider.openai.CallThreads;
 import io.streamrag.llm.provider.openai.OpenAiClient;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import java.time.Clock;
@@ -12,6 +13,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -26,17 +30,51 @@ class ProviderWiring {
 
   /** The model providers in order; empty when none is configured. Also for an agentic loop. */
   @Bean
-  ProviderChain providerChain(LlmProperties properties, JsonMapper json, MeterRegistry meters) {
+  ProviderChain providerChain(
+      LlmProperties properties,
+      JsonMapper json,
+      MeterRegistry meters,
+      ThreadPoolTaskExecutor modelHttp,
+      ThreadPoolTaskScheduler answerTimers) {
+    var threads = new CallThreads(modelHttp, answerTimers);
     var clients =
         properties.providers().stream()
-            .map(p -> new OpenAiClient(p.endpoint(properties.timeout()), json))
+            .map(p -> new OpenAiClient(p.endpoint(properties.timeout()), json, threads))
             .toList();
     return new ProviderChain(
         clients,
         properties.breaker().settings(),
         properties.maxRetryWait(),
         Clock.systemUTC(),
+        ProviderChain.Delay.on(answerTimers),
         meters);
+  }
+
+  /**
+   * The answers' timers, one thread for all: held tokens sent at their linger's end, a model call's
+   * deadlines, a rate-limited provider waited for, a wait for memory writes given up.
+   */
+  @Bean
+  ThreadPoolTaskScheduler answerTimers() {
+    var scheduler = new ThreadPoolTaskScheduler();
+    scheduler.setPoolSize(1);
+    scheduler.setThreadNamePrefix("answer-timers-");
+    scheduler.setRemoveOnCancelPolicy(true);
+    return scheduler;
+  }
+
+  /**
+   * The threads every model call's response is read on: two, whatever the number of calls, since
+   * none of them waits (the JDK client's selector hands each arrived line to them).
+   */
+  @Bean
+  ThreadPoolTaskExecutor modelHttp() {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setThreadNamePrefix("model-http-");
+    executor.setCorePoolSize(2);
+    executor.setMaxPoolSize(2);
+    executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
+    return executor;
   }
 
   @Bean

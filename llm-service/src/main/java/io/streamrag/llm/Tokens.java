@@ -17,15 +17,16 @@ final class Tokens implements Consumer<String> {
 
   private final AnswerStream out;
   private final OutputGuard guard;
-  private final StringBuilder text;
+  private final Cancellation cancel;
+  private final StringBuilder text = new StringBuilder();
   private final Clock clock;
   private final Instant asked;
-  private long firstMillis = -1;
+  private volatile long firstMillis = -1;
 
-  Tokens(AnswerStream out, OutputGuard guard, StringBuilder text, Clock clock, Instant asked) {
+  Tokens(AnswerStream out, OutputGuard guard, Cancellation cancel, Clock clock, Instant asked) {
     this.out = out;
     this.guard = guard;
-    this.text = text;
+    this.cancel = cancel;
     this.clock = clock;
     this.asked = asked;
   }
@@ -35,9 +36,9 @@ final class Tokens implements Consumer<String> {
    *     piece is not sent, and the answer must end
    */
   @Override
-  public void accept(String piece) {
+  public synchronized void accept(String piece) {
     // nothing more is published once the caller has left
-    Cancellation.current().check();
+    cancel.check();
     if (firstMillis < 0) {
       firstMillis = Duration.between(asked, clock.instant()).toMillis();
     }
@@ -45,7 +46,7 @@ final class Tokens implements Consumer<String> {
   }
 
   /** Sends what the guard held back, once the answer is complete. */
-  void flush() {
+  synchronized void flush() {
     send(guard.rest());
   }
 
@@ -54,6 +55,11 @@ final class Tokens implements Consumer<String> {
       text.append(admitted);
       out.token(admitted);
     }
+  }
+
+  /** The text sent so far. */
+  synchronized String text() {
+    return text.toString();
   }
 
   /** True once a piece reached the user: from then on no other provider may take over. */

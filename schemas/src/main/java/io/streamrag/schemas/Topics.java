@@ -6,6 +6,7 @@ import io.streamrag.schemas.advice.RecommendationRequested;
 import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.auth.ApiKeyIssued;
 import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerLoadReported;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -15,6 +16,7 @@ import io.streamrag.schemas.chat.ConversationStarted;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
 import io.streamrag.schemas.chat.RetrievalRequested;
+import io.streamrag.schemas.chat.StreamLoadReported;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
@@ -49,6 +51,12 @@ public final class Topics {
   private static final String WEEK_MS = "604800000";
   private static final String MONTH_MS = "2592000000";
 
+  /**
+   * The most a rejects or dead-letter partition keeps (256 MiB): what is kept for a month must not
+   * be able to fill the broker's disk, whoever sends it; the oldest goes first.
+   */
+  static final String KEPT_BYTES_PER_PARTITION = "268435456";
+
   public static final TopicSpec SENSOR_READINGS =
       new TopicSpec(
           "sensor.readings",
@@ -69,7 +77,7 @@ public final class Topics {
           List.of("operators (replay after a fix)"),
           TopicSpec.Cleanup.DELETE,
           3,
-          Map.of("retention.ms", MONTH_MS));
+          Map.of("retention.ms", MONTH_MS, "retention.bytes", KEPT_BYTES_PER_PARTITION));
 
   public static final TopicSpec DEVICE_REGISTRY =
       new TopicSpec(
@@ -302,6 +310,36 @@ public final class Topics {
           6,
           Map.of("retention.ms", HOUR_MS));
 
+  /**
+   * How full each llm-service instance's budget of answers is: the gateway refuses a new chat at
+   * once (503) when every instance is full, instead of letting it wait out its timeout.
+   */
+  public static final TopicSpec LLM_LOAD =
+      new TopicSpec(
+          "llm.load",
+          AnswerLoadReported.class,
+          "instance",
+          "llm-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of("min.compaction.lag.ms", "0", "segment.ms", HOUR_MS));
+
+  /**
+   * Each gateway replica's chats in flight by API key: every replica adds them up, so a key's limit
+   * of answers in flight holds across replicas.
+   */
+  public static final TopicSpec GATEWAY_LOAD =
+      new TopicSpec(
+          "gateway.load",
+          StreamLoadReported.class,
+          "instance",
+          "gateway-service",
+          List.of("gateway-service (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of("min.compaction.lag.ms", "0", "segment.ms", HOUR_MS));
+
   /** Who owns each conversation: only its owner may continue, read or erase it. */
   public static final TopicSpec CHAT_CONVERSATIONS =
       new TopicSpec(
@@ -471,6 +509,8 @@ public final class Topics {
           KNOWLEDGE_REPLIES,
           CHAT_ANSWERS,
           CHAT_STREAMS,
+          LLM_LOAD,
+          GATEWAY_LOAD,
           CHAT_CONVERSATIONS,
           CONVERSATION_REQUESTS,
           CONVERSATION_REPLIES,
@@ -527,6 +567,6 @@ public final class Topics {
         List.of("operators (inspect, replay after a fix)"),
         TopicSpec.Cleanup.DELETE,
         source.partitions(),
-        Map.of("retention.ms", MONTH_MS));
+        Map.of("retention.ms", MONTH_MS, "retention.bytes", KEPT_BYTES_PER_PARTITION));
   }
 }

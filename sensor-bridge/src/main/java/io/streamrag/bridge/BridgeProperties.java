@@ -63,20 +63,40 @@ public record BridgeProperties(
    * @param mode {@code embedded} (a broker inside sensor-bridge), {@code external} (subscribe to
    *     another broker) or {@code off}
    * @param host the embedded broker's listen address
-   * @param port the embedded broker's port (0: any free port)
+   * @param port the embedded broker's plain port (0: any free port; -1: none, e.g. when only {@code
+   *     tls} may be used)
    * @param url the external broker, e.g. {@code tcp://mosquitto:1883}
    * @param username the bridge's own login on the external broker
    * @param password the bridge's own password on the external broker
    * @param clientId the bridge's MQTT client id on the external broker (one per replica)
+   * @param tls the embedded broker's MQTT over TLS
    */
   public record Mqtt(
       @NotNull Mode mode,
       @NotBlank String host,
-      @Min(0) @Max(65535) int port,
+      @Min(-1) @Max(65535) int port,
       String url,
       String username,
       String password,
-      @NotBlank String clientId) {
+      @NotBlank String clientId,
+      @Valid @NotNull Tls tls) {
+
+    /**
+     * MQTT over TLS on the embedded broker: device tokens travel encrypted.
+     *
+     * @param port 0: off; else its port (8883 by convention; the LoadBalancer publishes it)
+     * @param keystore a PKCS12 file with the server's key and certificate chain (cert-manager's
+     *     {@code keystore.p12})
+     * @param keystorePassword its password
+     */
+    public record Tls(@Min(0) @Max(65535) int port, String keystore, String keystorePassword) {
+
+      public static final Tls OFF = new Tls(0, "", "");
+
+      public boolean enabled() {
+        return port > 0;
+      }
+    }
 
     public enum Mode {
       EMBEDDED,

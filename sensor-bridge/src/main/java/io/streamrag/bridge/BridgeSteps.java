@@ -5,6 +5,7 @@ import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.Device;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.publish.BridgeWriter;
+import io.streamrag.bridge.publish.KeptPayload;
 import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ProfileParser;
@@ -103,12 +104,14 @@ public class BridgeSteps {
       };
     } catch (InvalidReading invalid) {
       // 4. or keep the payload with its reason on the rejects topic
+      // an unauthenticated or oversized payload only as its size, hash and first bytes
+      boolean vouched = device != null && raw.length <= maxPayloadBytes;
       return reject(
           kind,
           transport,
           device == null ? deviceOf(credentials) : device.id(),
           sensorUuid,
-          raw,
+          vouched ? KeptPayload.whole(raw) : KeptPayload.digest(raw),
           invalid,
           received);
     }
@@ -126,6 +129,9 @@ public class BridgeSteps {
     String code = reject.getReasonCode();
     if (code.equals(InvalidReading.Reason.UNAUTHENTICATED.code()) || reject.getDeviceId() == null) {
       return CompletableFuture.completedFuture("skipped_unauthenticated");
+    }
+    if (reject.getRawSha256() != null) {
+      return CompletableFuture.completedFuture("skipped_not_kept_whole");
     }
     if (reject.getRaw().remaining() == 0) {
       return CompletableFuture.completedFuture("skipped_no_bytes");
@@ -161,20 +167,29 @@ public class BridgeSteps {
     }
   }
 
-  /** Refuses a payload too large to even keep: the reject records its size but not its bytes. */
+  /**
+   * Refuses a payload whose transport stopped reading it at the size limit: the reject keeps the
+   * size, hash and first bytes of what was read, never the body.
+   *
+   * @param read the bytes read before reading stopped
+   */
   public CompletableFuture<Outcome> refuseOversized(
-      Kind kind, String transport, Credentials credentials, String sensorUuid, int seenBytes) {
+      Kind kind, String transport, Credentials credentials, String sensorUuid, byte[] read) {
     var why =
         new InvalidReading(
             InvalidReading.Reason.TOO_LARGE,
             null,
             "payload is larger than "
-                + seenBytes
-                + " bytes; the limit is "
                 + maxPayloadBytes
-                + "; the body was not kept");
+                + " bytes, the limit; the body was not kept");
     return reject(
-        kind, transport, deviceOf(credentials), sensorUuid, new byte[0], why, clock.instant());
+        kind,
+        transport,
+        deviceOf(credentials),
+        sensorUuid,
+        KeptPayload.digest(read),
+        why,
+        clock.instant());
   }
 
   private CompletableFuture<Outcome> reject(
@@ -182,12 +197,12 @@ public class BridgeSteps {
       String transport,
       String deviceId,
       String sensorUuid,
-      byte[] raw,
+      KeptPayload kept,
       InvalidReading why,
       Instant at) {
     count(meters, why, kind, transport);
     return writer
-        .reject(kind.label(), transport, deviceId, sensorUuid, raw, why, at)
+        .reject(kind.label(), transport, deviceId, sensorUuid, kept, why, at)
         .thenApply(ack -> new Outcome.Rejected(why));
   }
 

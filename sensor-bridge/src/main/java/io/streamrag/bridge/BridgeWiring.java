@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.forecast.ForecastPoller;
 import io.streamrag.bridge.forecast.OpenMeteoClient;
+import io.streamrag.bridge.http.IntakeLimits;
 import io.streamrag.bridge.mqtt.EmbeddedMqttBroker;
 import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
@@ -20,6 +21,7 @@ import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.web.AddressLimits;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -83,8 +85,10 @@ class BridgeWiring {
       ObservationParser observations,
       BridgeWriter writer,
       Clock clock,
+      BridgeProperties properties,
       MeterRegistry meters) {
-    return new StationSteps(stations, devices, observations, writer, clock, meters);
+    return new StationSteps(
+        stations, devices, observations, writer, clock, meters, properties.maxPayloadBytes());
   }
 
   @Bean
@@ -121,9 +125,16 @@ class BridgeWiring {
       BridgeProperties properties,
       DeviceRegistry devices,
       StationRegistry stations,
-      MqttIngress ingress) {
+      MqttIngress ingress,
+      IntakeLimits limits) {
     // Larger messages than the payload limit still arrive, to be refused and kept as rejects.
-    return new EmbeddedMqttBroker(properties.mqtt(), devices, stations, ingress, 64 * 1024);
+    return new EmbeddedMqttBroker(
+        properties.mqtt(),
+        devices,
+        stations,
+        ingress,
+        64 * 1024,
+        new AddressLimits(limits.mqttConnectsPerMinute(), System::nanoTime));
   }
 
   @Bean(destroyMethod = "close")

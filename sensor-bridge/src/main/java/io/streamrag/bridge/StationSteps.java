@@ -10,6 +10,7 @@ import io.streamrag.bridge.BridgeSteps.Outcome;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.publish.BridgeWriter;
+import io.streamrag.bridge.publish.KeptPayload;
 import io.streamrag.bridge.station.StationRegistry;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ObservationParser;
@@ -23,10 +24,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What happens to a weather station's observation, whatever the transport (HTTP, MQTT, the
- * Open-Meteo poller). The future completes once the broker has the observation or its reject. A
- * refusal of an authenticated sender is kept with its reason and counted ({@value
- * BridgeSteps#REJECTS}, kind {@code observation}); an unauthenticated one is refused and counted
- * only: anyone could fill the rejects topic otherwise.
+ * Open-Meteo poller). The future completes once the broker has the observation or its reject. Every
+ * refusal is kept with its reason and counted ({@value BridgeSteps#REJECTS}, kind {@code
+ * observation}): whole when an authenticated sender's payload was within the size limit, otherwise
+ * only its size, hash and first bytes ({@link KeptPayload}), as for sensors.
  */
 public class StationSteps {
 
@@ -36,6 +37,7 @@ public class StationSteps {
   private final BridgeWriter writer;
   private final Clock clock;
   private final MeterRegistry meters;
+  private final int maxPayloadBytes;
 
   public StationSteps(
       StationRegistry stations,
@@ -43,13 +45,15 @@ public class StationSteps {
       ObservationParser parser,
       BridgeWriter writer,
       Clock clock,
-      MeterRegistry meters) {
+      MeterRegistry meters,
+      int maxPayloadBytes) {
     this.stations = stations;
     this.devices = devices;
     this.parser = parser;
     this.writer = writer;
     this.clock = clock;
     this.meters = meters;
+    this.maxPayloadBytes = maxPayloadBytes;
   }
 
   /**
@@ -61,15 +65,10 @@ public class StationSteps {
   public CompletableFuture<Outcome> handle(
       String transport, Credentials credentials, String stationId, byte[] raw) {
     Instant received = clock.instant();
-    String who;
+    String who = null;
     try {
       // 1. who sent it: the station itself, the admin, or a source the bridge trusts
       who = authenticate(credentials);
-    } catch (InvalidReading unauthenticated) {
-      count(unauthenticated, transport);
-      return CompletableFuture.completedFuture(new Outcome.Rejected(unauthenticated));
-    }
-    try {
       // 2. it writes for its own station only, and the station is registered
       var station = authorize(who, credentials, stationId);
       // 3. parse and validate shape, units, physical ranges and time (a date is the station's);
@@ -77,32 +76,52 @@ public class StationSteps {
       return publish(station, raw, received, transport)
           .thenApply(o -> new Outcome.Accepted(Kind.OBSERVATION, o.getEventId()));
     } catch (InvalidReading invalid) {
-      // 5. or keep it with its reason
-      count(invalid, transport);
-      return writer
-          .rejectObservation(transport, who, stationId, raw, invalid, received)
-          .thenApply(ack -> new Outcome.Rejected(invalid));
+      // 5. or keep it with its reason; an unauthenticated one only as its size, hash and prefix
+      boolean vouched = who != null && raw.length <= maxPayloadBytes;
+      return reject(
+          transport,
+          who,
+          stationId,
+          vouched ? KeptPayload.whole(raw) : KeptPayload.digest(raw),
+          invalid,
+          received);
     }
   }
 
-  /** Refuses a body too large to keep: its reject records the limit but not the bytes. */
+  /**
+   * Refuses an observation whose transport stopped reading it at the size limit: the reject keeps
+   * the size, hash and first bytes of what was read, never the body.
+   *
+   * @param read the bytes read before reading stopped
+   */
   public CompletableFuture<Outcome> refuseOversized(
-      String transport, Credentials credentials, String stationId, int limit) {
+      String transport, Credentials credentials, String stationId, byte[] read) {
     var why =
         new InvalidReading(
             InvalidReading.Reason.TOO_LARGE,
             null,
-            "payload is larger than " + limit + " bytes; the body was not kept");
+            "payload is larger than "
+                + maxPayloadBytes
+                + " bytes, the limit; the body was not kept");
     String who;
     try {
       who = authenticate(credentials);
     } catch (InvalidReading unauthenticated) {
-      count(unauthenticated, transport);
-      return CompletableFuture.completedFuture(new Outcome.Rejected(unauthenticated));
+      who = null;
     }
-    count(why, transport);
+    return reject(transport, who, stationId, KeptPayload.digest(read), why, clock.instant());
+  }
+
+  private CompletableFuture<Outcome> reject(
+      String transport,
+      String who,
+      String stationId,
+      KeptPayload kept,
+      InvalidReading why,
+      Instant at) {
+    BridgeSteps.count(meters, why, Kind.OBSERVATION, transport);
     return writer
-        .rejectObservation(transport, who, stationId, new byte[0], why, clock.instant())
+        .rejectObservation(transport, who, stationId, kept, why, at)
         .thenApply(ack -> new Outcome.Rejected(why));
   }
 
@@ -113,6 +132,12 @@ public class StationSteps {
    * @return {@code accepted}, {@code still_<reason>} or {@code skipped_<why>}
    */
   public CompletableFuture<String> replay(ReadingRejected reject) {
+    if (reject.getReasonCode().equals(UNAUTHENTICATED.code()) || reject.getDeviceId() == null) {
+      return CompletableFuture.completedFuture("skipped_unauthenticated");
+    }
+    if (reject.getRawSha256() != null) {
+      return CompletableFuture.completedFuture("skipped_not_kept_whole");
+    }
     if (reject.getRaw().remaining() == 0) {
       return CompletableFuture.completedFuture("skipped_no_bytes");
     }
@@ -179,10 +204,6 @@ public class StationSteps {
                     "no registered station '"
                         + stationId
                         + "': register it with PUT /api/stations/{id}"));
-  }
-
-  private void count(InvalidReading why, String transport) {
-    BridgeSteps.count(meters, why, Kind.OBSERVATION, transport);
   }
 
   /** Steps 3 and 4: parse and validate in the station's zone, then publish keyed by station. */

@@ -16,7 +16,14 @@ public final class TestProperties {
         Duration.ofDays(7),
         Duration.ofMinutes(5),
         new BridgeProperties.Mqtt(
-            BridgeProperties.Mqtt.Mode.OFF, "127.0.0.1", 0, null, null, null, "test"),
+            BridgeProperties.Mqtt.Mode.OFF,
+            "127.0.0.1",
+            0,
+            null,
+            null,
+            null,
+            "test",
+            BridgeProperties.Mqtt.Tls.OFF),
         new BridgeProperties.ForecastPoll(false, "http://127.0.0.1/", Duration.ofHours(6)),
         new BridgeProperties.Weather(
             30,

@@ -144,6 +144,15 @@ final class Http {
     return response.body();
   }
 
+  /** The status of a plain GET without credentials. */
+  static int status(String url) {
+    return send(HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(20))
+            .GET()
+            .build())
+        .statusCode();
+  }
+
   /** A plain JSON call: its status and parsed body. */
   record Json(int status, tools.jackson.databind.JsonNode body) {}
 

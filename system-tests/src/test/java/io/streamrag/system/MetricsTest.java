@@ -9,8 +9,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What an operator scrapes: every HTTP service serves {@code /actuator/prometheus} with the metrics
- * the README names, filled by what users did.
+ * What an operator scrapes: every HTTP service serves {@code /actuator/prometheus} on its
+ * actuator's own port with the metrics the README names, filled by what users did; never on the
+ * service's port.
  */
 class MetricsTest {
 
@@ -37,21 +38,21 @@ class MetricsTest {
         .isEqualTo(400);
 
     // Then the gateway times the first token, and every service reports its consumers' lag
-    var gateway = scrape(system.gatewayUrl());
+    var gateway = scrape(RunningSystem.actuatorUrl(system.gateway));
     assertThat(gateway).anyMatch(l -> l.startsWith("gateway_chat_first_token_seconds_bucket{"));
     assertThat(gateway)
         .anyMatch(l -> l.startsWith("kafka_consumer_fetch_manager_records_lag_max{"));
     // And retrieval times its searches and the freshness of its index
-    var retrieval = scrape(retrievalUrl());
+    var retrieval = scrape(RunningSystem.actuatorUrl(system.retrieval));
     assertThat(retrieval)
         .anyMatch(
             l ->
                 l.startsWith("retrieval_search_seconds_bucket{") && l.contains("call=\"context\""));
     assertThat(retrieval).anyMatch(l -> l.startsWith("retrieval_index_freshness_seconds_bucket{"));
-    assertThat(scrape(system.ingestUrl()))
+    assertThat(scrape(RunningSystem.actuatorUrl(system.ingest)))
         .anyMatch(l -> l.startsWith("kafka_consumer_fetch_manager_records_lag_max{"));
     // And the bridge counts the refusal by its reason
-    assertThat(scrape(system.bridgeUrl()))
+    assertThat(scrape(RunningSystem.actuatorUrl(system.bridge)))
         .anyMatch(
             l ->
                 l.startsWith("bridge_rejects_total{")
@@ -60,11 +61,14 @@ class MetricsTest {
                     && l.contains("transport=\"http\""));
   }
 
-  private static List<String> scrape(String baseUrl) {
-    return Http.text(baseUrl + "/actuator/prometheus").lines().toList();
+  @Test
+  void noServiceAnswersItsActuatorOnItsOwnPort() {
+    for (String url : List.of(system.gatewayUrl(), system.bridgeUrl(), system.ingestUrl())) {
+      assertThat(Http.status(url + "/actuator/prometheus")).as(url).isEqualTo(404);
+    }
   }
 
-  private static String retrievalUrl() {
-    return "http://127.0.0.1:" + system.retrieval.getEnvironment().getProperty("local.server.port");
+  private static List<String> scrape(String baseUrl) {
+    return Http.text(baseUrl + "/actuator/prometheus").lines().toList();
   }
 }

@@ -142,6 +142,11 @@ final class RunningSystem implements AutoCloseable {
     return "http://127.0.0.1:" + gateway.getEnvironment().getProperty("local.server.port");
   }
 
+  /** A service's actuator: its own port (management.server.port), never the service's. */
+  static String actuatorUrl(ConfigurableApplicationContext service) {
+    return "http://127.0.0.1:" + service.getEnvironment().getProperty("local.management.port");
+  }
+
   String bridgeUrl() {
     return "http://127.0.0.1:" + bridge.getEnvironment().getProperty("local.server.port");
   }

@@ -103,7 +103,7 @@ final class AdviceHandler {
     return RecommendationRequested.newBuilder()
         .setCallId(UUID.randomUUID().toString())
         .setKind(kind)
-        .setUserId(caller.user())
+        .setUserId(caller.owner())
         .setSensorUuid(body.sensorUuid())
         .setPipeline(pipeline)
         .setQuery(body.query())

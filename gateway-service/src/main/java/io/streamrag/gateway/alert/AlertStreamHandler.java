@@ -1,11 +1,13 @@
 package io.streamrag.gateway.alert;
 
 import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.relay.StreamCaps;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -23,7 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  * text/event-stream} of {@code alert} events ({@code id:} the alert id, data {@link AlertJson}). A
  * {@code subscribed} comment first says the subscription is live; a comment every keep-alive keeps
  * idle connections and proxies open. Every replica relays every alert ({@link TopicFanOut}), so a
- * client may be connected to any.
+ * client may be connected to any. A key holds at most {@code gateway.alerts.max-streams-per-key}
+ * streams on a replica (one more is {@code 429}), and a stream that carried no alert for {@code
+ * gateway.alerts.idle-timeout} ends with an {@code idle} event (an {@code EventSource} reconnects).
  */
 final class AlertStreamHandler {
 
@@ -33,13 +37,22 @@ final class AlertStreamHandler {
   private final TopicFanOut<RecommendationIssued> alerts;
   private final JsonMapper json;
   private final Duration keepAlive;
+  private final Duration idleTimeout;
+  private final StreamCaps caps;
 
   AlertStreamHandler(
-      ApiKeys keys, TopicFanOut<RecommendationIssued> alerts, JsonMapper json, Duration keepAlive) {
+      ApiKeys keys,
+      TopicFanOut<RecommendationIssued> alerts,
+      JsonMapper json,
+      Duration keepAlive,
+      Duration idleTimeout,
+      StreamCaps caps) {
     this.keys = keys;
     this.alerts = alerts;
     this.json = json;
     this.keepAlive = keepAlive;
+    this.idleTimeout = idleTimeout;
+    this.caps = caps;
   }
 
   Mono<ServerResponse> events(ServerRequest request) {
@@ -54,13 +67,25 @@ final class AlertStreamHandler {
     if (!caller.get().owns(sensor)) {
       return Refusals.respond(Refusals.forbiddenSensor(sensor));
     }
-    // 3. subscribe now, so no alert published from here on is missed, then stream
+    // 3. within the key's share of streams
+    String owner = caller.get().owner();
+    if (!caps.tryOpen(owner)) {
+      return Refusals.respond(
+          429,
+          "too_many_streams",
+          "this API key has "
+              + caps.perKey()
+              + " alert streams open; close one (one stream can follow one sensor)");
+    }
+    // 4. subscribe now, so no alert published from here on is missed, then stream
     Flux<RecommendationIssued> subscription = alerts.open(sensor);
     return ServerResponse.ok()
         .contentType(MediaType.TEXT_EVENT_STREAM)
         .header(HttpHeaders.CACHE_CONTROL, "no-cache")
         .header("X-Accel-Buffering", "no")
-        .body(BodyInserters.fromServerSentEvents(stream(subscription)));
+        .body(
+            BodyInserters.fromServerSentEvents(
+                stream(subscription).doFinally(signal -> caps.close(owner))));
   }
 
   private Flux<ServerSentEvent<String>> stream(Flux<RecommendationIssued> subscription) {
@@ -77,9 +102,24 @@ final class AlertStreamHandler {
                 log.warn("alert not streamed: {}", e.getMessage());
               }
             });
+    // no alert for idleTimeout: an idle event, and the stream (with its heartbeats) ends
+    Flux<ServerSentEvent<String>> untilIdle =
+        events.timeout(idleTimeout).onErrorResume(TimeoutException.class, e -> Mono.just(idle()));
     Flux<ServerSentEvent<String>> heartbeats =
         Flux.interval(keepAlive).map(i -> comment("keep-alive"));
-    return Flux.concat(Mono.just(comment("subscribed")), Flux.merge(events, heartbeats));
+    return Flux.concat(
+        Mono.just(comment("subscribed")),
+        untilIdle.publish(
+            alertsOnly -> Flux.merge(alertsOnly, heartbeats.takeUntilOther(alertsOnly.then()))));
+  }
+
+  private ServerSentEvent<String> idle() {
+    return ServerSentEvent.builder(
+            "{\"code\":\"idle\",\"message\":\"no alert for "
+                + idleTimeout.toSeconds()
+                + " s: reconnect to follow the sensor again\"}")
+        .event("idle")
+        .build();
   }
 
   private static ServerSentEvent<String> comment(String text) {

@@ -2,6 +2,7 @@ package io.streamrag.gateway.alert;
 
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.relay.StreamCaps;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
@@ -30,8 +31,15 @@ class AlertWiring {
       ApiKeys keys,
       TopicFanOut<RecommendationIssued> alertRelay,
       JsonMapper json,
-      GatewayProperties properties) {
-    return new AlertStreamHandler(keys, alertRelay, json, properties.chat().keepAlive());
+      GatewayProperties properties,
+      AlertProperties settings) {
+    return new AlertStreamHandler(
+        keys,
+        alertRelay,
+        json,
+        properties.chat().keepAlive(),
+        settings.idleTimeout(),
+        new StreamCaps(settings.maxStreamsPerKey()));
   }
 
   @Bean(destroyMethod = "close")

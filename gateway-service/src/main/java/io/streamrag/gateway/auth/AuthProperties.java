@@ -30,8 +30,11 @@ public record AuthProperties(
    * Each key's requests in every minute-long window, counted on each replica.
    *
    * @param requestsPerMinute the limit of a key, by its role
+   * @param unauthenticatedPerMinute requests without a valid key one address may make a minute;
+   *     over it, every request of that address is 429 until its window turns
    */
-  public record RateLimit(@Valid @NotNull PerRole requestsPerMinute) {}
+  public record RateLimit(
+      @Valid @NotNull PerRole requestsPerMinute, @Positive int unauthenticatedPerMinute) {}
 
   /**
    * @param user the limit of a user key

@@ -2,6 +2,7 @@ package io.streamrag.gateway.auth;
 
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.kit.kafka.TopicReaders;
+import io.streamrag.kit.web.AddressLimits;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -36,6 +37,7 @@ class AuthWiring {
     return new RateLimitFilter(
         keys,
         new RateLimits(auth.rateLimit().requestsPerMinute(), System::nanoTime),
+        new AddressLimits(auth.rateLimit().unauthenticatedPerMinute(), System::nanoTime),
         codecs.getWriters());
   }
 }

@@ -77,7 +77,7 @@ public final class ConversationHandler {
         ConversationRequested.newBuilder()
             .setCallId(UUID.randomUUID().toString())
             .setConversationId(conversation.getConversationId())
-            .setUserId(caller.user())
+            .setUserId(caller.owner())
             .setSensorUuid(conversation.getSensorUuid())
             .setAction(action)
             .setRequestedAt(clock.instant())

@@ -10,14 +10,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Who owns each conversation: the API key's user and the sensor that started it, on the compacted
- * {@code chat.conversations} topic that every gateway replica follows. Only the owner may continue,
- * read or erase a conversation; to anyone else it does not exist.
+ * Who owns each conversation: the API key ({@link Caller#owner()}: its id within its tenant, never
+ * the free-text user name) and the sensor that started it, on the compacted {@code
+ * chat.conversations} topic that every gateway replica follows. Only the owner may continue, read
+ * or erase a conversation; to anyone else it does not exist.
  */
 public final class ConversationOwners implements AutoCloseable {
 
@@ -25,6 +27,13 @@ public final class ConversationOwners implements AutoCloseable {
   private static final Duration CATCH_UP = Duration.ofSeconds(2);
 
   private final TopicView<ConversationStarted> owners;
+
+  /**
+   * The catch-up in flight, shared by every lookup of an id not seen yet: a flood of unknown ids
+   * costs one read to the topic's end at a time, not one client each.
+   */
+  private final AtomicReference<Mono<Boolean>> catchingUp = new AtomicReference<>();
+
   private final TopicWriter writer;
   private final Clock clock;
 
@@ -42,11 +51,11 @@ public final class ConversationOwners implements AutoCloseable {
     this.clock = clock;
   }
 
-  /** A new conversation of this user and sensor, not yet published. */
-  public ConversationStarted open(String userId, String sensorUuid) {
+  /** A new conversation of this owner ({@link Caller#owner()}) and sensor, not yet published. */
+  public ConversationStarted open(String owner, String sensorUuid) {
     return ConversationStarted.newBuilder()
         .setConversationId(UUID.randomUUID().toString())
-        .setUserId(userId)
+        .setUserId(owner)
         .setSensorUuid(sensorUuid)
         .setStartedAt(clock.instant())
         .build();
@@ -59,19 +68,20 @@ public final class ConversationOwners implements AutoCloseable {
   }
 
   /**
-   * The conversation, when it exists and belongs to this user and sensor. A conversation this
-   * replica has not seen yet (started through another replica a moment ago) is looked up again
-   * after reading the topic to its end, off the event loop.
+   * The conversation, when it exists and belongs to this owner ({@link Caller#owner()}) and sensor.
+   * A conversation this replica has not seen yet (started through another replica a moment ago) is
+   * looked up again after reading the topic to its end, off the event loop.
    */
-  public Mono<ConversationStarted> owned(String conversationId, String userId, String sensorUuid) {
+  public Mono<ConversationStarted> owned(String conversationId, String owner, String sensorUuid) {
     return owned(
-        conversationId, c -> c.getUserId().equals(userId) && c.getSensorUuid().equals(sensorUuid));
+        conversationId, c -> c.getUserId().equals(owner) && c.getSensorUuid().equals(sensorUuid));
   }
 
   /** The conversation, when it exists and belongs to this caller, whichever of its sensors. */
   public Mono<ConversationStarted> owned(String conversationId, Caller caller) {
     return owned(
-        conversationId, c -> c.getUserId().equals(caller.user()) && caller.owns(c.getSensorUuid()));
+        conversationId,
+        c -> c.getUserId().equals(caller.owner()) && caller.owns(c.getSensorUuid()));
   }
 
   private Mono<ConversationStarted> owned(
@@ -80,12 +90,23 @@ public final class ConversationOwners implements AutoCloseable {
     if (known.isPresent()) {
       return Mono.justOrEmpty(known.filter(belongs));
     }
-    return Mono.fromCallable(
-            () -> {
-              owners.catchUp(CATCH_UP);
-              return owners.get(conversationId).filter(belongs).orElse(null);
-            })
-        .subscribeOn(Schedulers.boundedElastic());
+    return caughtUp().flatMap(done -> Mono.justOrEmpty(owners.get(conversationId).filter(belongs)));
+  }
+
+  /** Joins the catch-up in flight, or starts one; off the event loop. */
+  private Mono<Boolean> caughtUp() {
+    var running = catchingUp.get();
+    if (running != null) {
+      return running;
+    }
+    var self = new AtomicReference<Mono<Boolean>>();
+    var next =
+        Mono.fromCallable(() -> owners.catchUp(CATCH_UP))
+            .subscribeOn(Schedulers.boundedElastic())
+            .doFinally(signal -> catchingUp.compareAndSet(self.get(), null))
+            .cache();
+    self.set(next);
+    return catchingUp.compareAndSet(null, next) ? next : caughtUp();
   }
 
   @Override

@@ -83,7 +83,9 @@ record CompletionBody(
     if (messages == null || !messages.isArray() || messages.isEmpty()) {
       throw invalid("missing_messages", "messages must be a non-empty array", "messages");
     }
-    var turns = new ArrayList<Turn>();
+    // an exchange's answer may come as several consecutive assistant messages: its parts are
+    // collected and joined once, so a long run of them costs linear time, not quadratic
+    var turns = new ArrayList<Exchange>();
     var asked = new ArrayList<String>();
     for (int i = 0; i < messages.size(); i++) {
       JsonNode message = messages.get(i);
@@ -93,15 +95,11 @@ record CompletionBody(
         case "user" -> asked.add(text(message, i));
         case "assistant" -> {
           String answer = text(message, i);
-          if (!asked.isEmpty()) {
-            turns.add(new Turn(String.join("\n", asked), answer));
+          if (!asked.isEmpty() || turns.isEmpty()) {
+            turns.add(new Exchange(String.join("\n", asked), new ArrayList<>()));
             asked.clear();
-          } else if (!turns.isEmpty()) {
-            var last = turns.remove(turns.size() - 1);
-            turns.add(new Turn(last.question(), last.answer() + "\n" + answer));
-          } else {
-            turns.add(new Turn("", answer));
           }
+          turns.get(turns.size() - 1).answers().add(answer);
         }
         default ->
             throw invalid(
@@ -116,8 +114,16 @@ record CompletionBody(
     if (asked.isEmpty()) {
       throw invalid("invalid_value", "the last message must be the user's question", "messages");
     }
-    return new Conversation(String.join("\n", asked), newest(turns));
+    return new Conversation(
+        String.join("\n", asked),
+        newest(
+            turns.stream()
+                .map(t -> new Turn(t.question(), String.join("\n", t.answers())))
+                .toList()));
   }
+
+  /** An exchange while it is read: its question, and its answer's parts. */
+  private record Exchange(String question, List<String> answers) {}
 
   /** The newest turns within the limits, oldest first. */
   private static List<Turn> newest(List<Turn> turns) {

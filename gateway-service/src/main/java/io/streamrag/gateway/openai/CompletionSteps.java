@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -69,7 +70,9 @@ final class CompletionSteps {
    * @return it, published; a {@link Refused} otherwise
    */
   Mono<Admitted> admit(String token, byte[] raw) {
+    // off the event loop: the body is up to 1 MiB, and every turn goes through the injection guard
     return Mono.fromCallable(() -> checked(token, raw))
+        .subscribeOn(Schedulers.boundedElastic())
         .flatMap(
             checked ->
                 // 6. someone must be there to answer: else 503 now, not a timeout later
@@ -92,7 +95,8 @@ final class CompletionSteps {
     models.refusal(caller, body.model()).ifPresent(CompletionSteps::fail);
     // 4. the sensor: the one named, else the key's only one; the key must own it (S1.6)
     String sensor = sensor(caller, body);
-    // 5. guardrails: the question's (injection, then length: S0.2), and injection in every turn
+    // 5. guardrails: the question's (length, then injection: S0.2), and injection in every turn
+    //    (the turns within their own budget, CompletionBody)
     question.check(body.question()).ifPresent(CompletionSteps::inMessages);
     for (var turn : body.turns()) {
       turns.check(turn.question()).ifPresent(CompletionSteps::inMessages);
@@ -103,7 +107,7 @@ final class CompletionSteps {
             .setRequestId(sessions.newRequestId())
             // the client holds the conversation: one of its own for each request (see above)
             .setConversationId(UUID.randomUUID().toString())
-            .setUserId(caller.user())
+            .setUserId(caller.owner())
             .setSensorUuid(sensor)
             .setPipeline(body.model())
             .setMessage(body.question().strip())

@@ -7,6 +7,7 @@ import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
+import io.streamrag.kit.guard.PassageScreen;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import java.time.Clock;
 import java.util.List;
@@ -37,9 +38,10 @@ class OpenAiWiring {
             keys,
             known,
             new Guardrails(
+                // the length first: it bounds what the injection guard reads (REQUIREMENTS S0.2)
                 List.of(
-                    injectionGuard, new InputLengthGuardrail(properties.chat().maxMessageChars()))),
-            injectionGuard,
+                    new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard)),
+            new Guardrails(List.of(injectionGuard, PassageScreen.standard())),
             sessions,
             json,
             Clock.systemUTC());

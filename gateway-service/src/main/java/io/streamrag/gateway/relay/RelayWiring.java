@@ -47,8 +47,9 @@ class RelayWiring {
   }
 
   @Bean
-  Resumptions resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay) {
-    return new Resumptions(keys, ledger, relay);
+  Resumptions resumptions(
+      ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamProperties streams) {
+    return new Resumptions(keys, ledger, relay, new StreamCaps(streams.maxResumesPerKey()));
   }
 
   /** Event streams are neither buffered nor cached by proxies. */

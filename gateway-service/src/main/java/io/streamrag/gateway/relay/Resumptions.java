@@ -18,11 +18,17 @@ public final class Resumptions {
   private final ApiKeys keys;
   private final StreamLedger ledger;
   private final AnswerRelay relay;
+  private final StreamCaps caps;
 
-  public Resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay) {
+  /**
+   * @param caps how many resumed streams each key may hold open here: each reads its partition with
+   *     a reader of its own
+   */
+  public Resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamCaps caps) {
     this.keys = keys;
     this.ledger = ledger;
     this.relay = relay;
+    this.caps = caps;
   }
 
   /**
@@ -52,7 +58,7 @@ public final class Resumptions {
           var stream =
               ledger
                   .find(last.requestId())
-                  .filter(s -> s.userId().equals(caller.user()))
+                  .filter(s -> s.userId().equals(caller.owner()))
                   .orElseThrow(
                       () ->
                           new Refused(
@@ -63,11 +69,24 @@ public final class Resumptions {
                                   + " to resume (streams can be resumed for a while after they"
                                   + " were asked, by the key that asked)",
                               "Last-Event-ID"));
-          // 4. no replica cancels it now
+          // 4. within the key's share of resumed streams
+          String owner = caller.owner();
+          if (!caps.tryOpen(owner)) {
+            throw new Refused(
+                429,
+                "too_many_streams",
+                "this API key has " + caps.perKey() + " resumed streams open; close one",
+                "Last-Event-ID");
+          }
+          // 5. no replica cancels it now
           ledger.resumed(stream);
-          // 5. its events again, from the time it was asked
+          // 6. its events again, from the time it was asked
           return new Resumed(
-              stream, last.seq(), relay.replay(stream.requestId(), stream.askedAt()));
+              stream,
+              last.seq(),
+              relay
+                  .replay(stream.requestId(), stream.askedAt())
+                  .doFinally(signal -> caps.close(owner)));
         });
   }
 }

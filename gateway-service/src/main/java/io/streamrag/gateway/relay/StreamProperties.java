@@ -2,6 +2,7 @@ package io.streamrag.gateway.relay;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
@@ -15,8 +16,13 @@ import org.springframework.validation.annotation.Validated;
  *     Last-Event-ID}, on any replica
  * @param cancelGrace how long a stream whose caller left waits for it to come back before its
  *     answer is cancelled (the model call stops)
+ * @param maxResumesPerKey how many resumed streams one key may hold open on a replica (each reads
+ *     its partition with a reader of its own); one more is {@code 429}
  */
 @Validated
 @ConfigurationProperties("gateway.streams")
 public record StreamProperties(
-    @NotBlank String relayGroup, @NotNull Duration resumeWindow, @NotNull Duration cancelGrace) {}
+    @NotBlank String relayGroup,
+    @NotNull Duration resumeWindow,
+    @NotNull Duration cancelGrace,
+    @Positive int maxResumesPerKey) {}

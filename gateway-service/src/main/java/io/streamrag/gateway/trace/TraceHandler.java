@@ -48,7 +48,7 @@ public final class TraceHandler {
         ConversationRequested.newBuilder()
             .setCallId(UUID.randomUUID().toString())
             .setConversationId("")
-            .setUserId(caller.get().user())
+            .setUserId(caller.get().owner())
             .setSensorUuid("")
             .setAction(ConversationAction.TRACE)
             .setRequestId(requestId)

@@ -19,6 +19,7 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.support.KafkaHeaders;
 
 /**
  * Where an alert goes after its last failed delivery: the catalogue's dead-letter topic of {@code
@@ -33,11 +34,15 @@ final class WebhookDeadLetters implements DisposableBean {
 
   private final DefaultKafkaProducerFactory<String, byte[]> producers;
   private final DeadLetterPublishingRecoverer recoverer;
-  private final DeliveredKeys delivered;
+  private final String group;
   private final MeterRegistry meters;
 
-  WebhookDeadLetters(
-      Map<String, Object> producerConfig, DeliveredKeys delivered, MeterRegistry meters) {
+  /**
+   * @param group the webhook consumer group, named in each dead letter's {@code
+   *     kafka_dlt-original-consumer-group} (filed off the consumer threads, where spring-kafka does
+   *     not know it)
+   */
+  WebhookDeadLetters(Map<String, Object> producerConfig, String group, MeterRegistry meters) {
     var config = new HashMap<>(producerConfig);
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     config.put(ProducerConfig.CLIENT_ID_CONFIG, "gateway-webhook-dead-letters");
@@ -50,9 +55,13 @@ final class WebhookDeadLetters implements DisposableBean {
             (record, e) ->
                 new TopicPartition(
                     Topics.deadLettersOf(record.topic()).orElseThrow().name(), record.partition()));
+    // the group is named here: filed off the consumer threads, the recoverer does not know it
+    recoverer.excludeHeader(DeadLetterPublishingRecoverer.HeaderNames.HeadersToAdd.GROUP);
     recoverer.setHeadersFunction(
         (record, e) -> {
           var headers = new RecordHeaders();
+          headers.add(
+              KafkaHeaders.DLT_ORIGINAL_CONSUMER_GROUP, group.getBytes(StandardCharsets.UTF_8));
           failure(e)
               .ifPresent(
                   f ->
@@ -61,7 +70,7 @@ final class WebhookDeadLetters implements DisposableBean {
                           String.join(",", f.pending()).getBytes(StandardCharsets.UTF_8)));
           return headers;
         });
-    this.delivered = delivered;
+    this.group = group;
     this.meters = meters;
   }
 
@@ -70,7 +79,7 @@ final class WebhookDeadLetters implements DisposableBean {
    * implemented as such: Spring Cloud Stream would take a {@code BiConsumer} bean for a binding).
    */
   void accept(ConsumerRecord<?, ?> record, Exception e) {
-    recoverer.accept(record, e); // throws if the dead letter is not written: it is tried again
+    recoverer.accept(record, e); // throws if the dead letter is not written
     DeadLetters.count(meters, record, e);
     log.warn(
         "alert of sensor {} ({}-{}@{}) dead-lettered: {}",
@@ -79,7 +88,6 @@ final class WebhookDeadLetters implements DisposableBean {
         record.partition(),
         record.offset(),
         e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
-    failure(e).ifPresent(f -> delivered.forget(f.alertId()));
   }
 
   @Override

@@ -3,8 +3,8 @@ package io.streamrag.gateway.webhook;
 import java.util.List;
 
 /**
- * An alert that some keys' webhooks did not take: the listener container's error handler retries
- * it, then dead-letters it naming {@link #pending} in the {@value #PENDING_HEADER} header.
+ * An alert a key's webhook did not take after its last attempt (or whose queue was full): it is
+ * dead-lettered naming {@link #pending} in the {@value #PENDING_HEADER} header.
  */
 final class WebhookFailed extends RuntimeException {
 

@@ -1,17 +1,17 @@
 package io.streamrag.gateway.webhook;
 
-import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
-/** POSTs one signed alert to one webhook, and fails unless it answers 2xx in time. */
+/** POSTs one signed alert to one webhook, without blocking; fails unless it answers 2xx in time. */
 final class WebhookPoster {
 
   /** A delivery that did not succeed: no connection, no answer in time, or not 2xx. */
-  static final class DeliveryFailed extends Exception {
+  static final class DeliveryFailed extends RuntimeException {
     DeliveryFailed(String message, Throwable cause) {
       super(message, cause);
     }
@@ -32,7 +32,8 @@ final class WebhookPoster {
     this.clock = clock;
   }
 
-  void post(WebhookTargets.Target target, String alertId, byte[] body) throws DeliveryFailed {
+  /** Completes once the webhook answered 2xx; else exceptionally, with {@link DeliveryFailed}. */
+  CompletableFuture<Void> post(WebhookTargets.Target target, String alertId, byte[] body) {
     long timestamp = clock.instant().getEpochSecond();
     var request =
         HttpRequest.newBuilder(target.url())
@@ -45,16 +46,18 @@ final class WebhookPoster {
                 "X-Streamrag-Signature", WebhookSignature.sign(target.secret(), timestamp, body))
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))
             .build();
-    try {
-      int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-      if (status / 100 != 2) {
-        throw new DeliveryFailed(target.user() + "'s webhook answered " + status, null);
-      }
-    } catch (IOException e) {
-      throw new DeliveryFailed(target.user() + "'s webhook is unreachable: " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new DeliveryFailed("interrupted while posting to " + target.user() + "'s webhook", e);
-    }
+    return http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+        .handle(
+            (response, error) -> {
+              if (error != null) {
+                throw new DeliveryFailed(
+                    target.user() + "'s webhook is unreachable: " + error, error);
+              }
+              if (response.statusCode() / 100 != 2) {
+                throw new DeliveryFailed(
+                    target.user() + "'s webhook answered " + response.statusCode(), null);
+              }
+              return null;
+            });
   }
 }

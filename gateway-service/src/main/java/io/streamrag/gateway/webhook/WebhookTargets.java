@@ -32,6 +32,11 @@ final class WebhookTargets {
     return targets.stream().filter(t -> t.sensors().contains(sensorUuid)).toList();
   }
 
+  /** Every webhook. */
+  List<Target> all() {
+    return targets;
+  }
+
   boolean isEmpty() {
     return targets.isEmpty();
   }

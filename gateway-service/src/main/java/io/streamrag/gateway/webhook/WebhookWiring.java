@@ -2,47 +2,72 @@ package io.streamrag.gateway.webhook;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.gateway.alert.AlertJson;
 import io.streamrag.schemas.Topics;
 import java.time.Clock;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
 import org.springframework.kafka.listener.ContainerProperties;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Webhook delivery: a spring-kafka listener container in one consumer group shared by every replica
- * (each alert delivered once), its retries with exponential back-off, then the dead letters. It
- * runs only when some key has a webhook.
+ * (each alert handled once) that only queues each alert for each webhook ({@link EndpointQueue}:
+ * one queue per endpoint, retries with back-off, then the dead letters); an alert's offset is
+ * committed once all its deliveries ended (at least once). It runs only when some key has a
+ * webhook.
  */
 @Configuration(proxyBeanMethods = false)
 class WebhookWiring {
 
-  @Bean
-  DeliveredKeys deliveredKeys() {
-    return new DeliveredKeys();
-  }
+  /** Alerts one webhook may have waiting; one more is dead-lettered at once. */
+  static final int QUEUE_CAPACITY = 1024;
 
   @Bean
   WebhookDeadLetters webhookDeadLetters(
-      KafkaProperties kafka, DeliveredKeys delivered, MeterRegistry meters) {
-    return new WebhookDeadLetters(kafka.buildProducerProperties(), delivered, meters);
+      KafkaProperties kafka, GatewayProperties properties, MeterRegistry meters) {
+    return new WebhookDeadLetters(
+        kafka.buildProducerProperties(), properties.webhooks().group(), meters);
+  }
+
+  /** One queue per webhook, by the key's user; closed with the context. */
+  @Bean(destroyMethod = "close")
+  WebhookQueues webhookQueues(GatewayProperties properties, WebhookDeadLetters deadLetters) {
+    var settings = properties.webhooks();
+    var poster = new WebhookPoster(settings.timeout(), Clock.systemUTC());
+    var queues = new LinkedHashMap<String, EndpointQueue>();
+    for (var target : new WebhookTargets(properties.apiKeys()).all()) {
+      queues.put(
+          target.user(), new EndpointQueue(target, poster, deadLetters, settings, QUEUE_CAPACITY));
+    }
+    return new WebhookQueues(queues);
+  }
+
+  @Bean
+  InOrderAcks webhookAcks() {
+    return new InOrderAcks();
   }
 
   @Bean
   ConcurrentMessageListenerContainer<String, byte[]> webhookDeliveries(
       KafkaProperties kafka,
       GatewayProperties properties,
-      DeliveredKeys delivered,
+      WebhookQueues queues,
       WebhookDeadLetters deadLetters,
+      InOrderAcks acks,
       JsonMapper json) {
     var settings = properties.webhooks();
     var targets = new WebhookTargets(properties.apiKeys());
@@ -55,30 +80,43 @@ class WebhookWiring {
         new DefaultKafkaConsumerFactory<>(
             config, new StringDeserializer(), new ByteArrayDeserializer());
     var container = new ContainerProperties(Topics.SENSOR_ALERTS.name());
-    container.setAckMode(ContainerProperties.AckMode.RECORD);
+    // acknowledged in offset order by InOrderAcks, from the delivery threads
+    container.setAckMode(ContainerProperties.AckMode.MANUAL);
     container.setMessageListener(
-        new WebhookDispatcher(
-            targets, new WebhookPoster(settings.timeout(), Clock.systemUTC()), delivered, json));
+        new WebhookDispatcher(targets, queues.byUser(), deadLetters, acks, json));
+    container.setConsumerRebalanceListener(
+        new ConsumerAwareRebalanceListener() {
+          @Override
+          public void onPartitionsRevokedAfterCommit(
+              Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+            acks.forget(partitions);
+          }
+        });
     var listeners = new ConcurrentMessageListenerContainer<>(consumers, container);
     listeners.setConcurrency(settings.concurrency());
-    listeners.setCommonErrorHandler(errorHandler(settings, deadLetters));
     listeners.setAutoStartup(!targets.isEmpty());
     return listeners;
   }
 
-  /**
-   * {@code attempts} deliveries in all, {@code initial-interval} apart and then {@code multiplier}
-   * times longer each (at most {@code max-interval}); then the dead letters. An unreadable alert
-   * goes there at once: retrying cannot fix it.
-   */
-  private static DefaultErrorHandler errorHandler(
-      GatewayProperties.Webhooks settings, WebhookDeadLetters deadLetters) {
-    var backOff = new ExponentialBackOffWithMaxRetries(settings.attempts() - 1);
-    backOff.setInitialInterval(settings.initialInterval().toMillis());
-    backOff.setMultiplier(settings.multiplier());
-    backOff.setMaxInterval(settings.maxInterval().toMillis());
-    var handler = new DefaultErrorHandler(deadLetters::accept, backOff);
-    handler.addNotRetryableExceptions(AlertJson.Unreadable.class);
-    return handler;
+  /** DOWN when a webhook's queue stopped working; its depth and the uncommitted alerts shown. */
+  @Bean
+  HealthIndicator webhooksHealthIndicator(WebhookQueues queues, InOrderAcks acks) {
+    return () -> {
+      var depth = new LinkedHashMap<String, Integer>();
+      queues.byUser().forEach((user, queue) -> depth.put(user, queue.waiting()));
+      boolean working = queues.byUser().values().stream().allMatch(EndpointQueue::isWorking);
+      return (working ? Health.up() : Health.down())
+          .withDetail("waiting", depth)
+          .withDetail("uncommitted", acks.pending())
+          .build();
+    };
+  }
+
+  /** The queues, by the user of the key whose webhook each serves. */
+  record WebhookQueues(Map<String, EndpointQueue> byUser) implements AutoCloseable {
+    @Override
+    public void close() {
+      byUser.values().forEach(EndpointQueue::close);
+    }
   }
 }

@@ -1,7 +1,6 @@
 package io.streamrag.gateway.advice;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -9,6 +8,7 @@ import com.networknt.schema.SpecificationVersion;
 import io.streamrag.agronomy.Schemas;
 import io.streamrag.gateway.CannedAdvice;
 import io.streamrag.gateway.GatewayApplication;
+import io.streamrag.gateway.Readiness;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.advice.AdviceKind;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
@@ -49,6 +50,7 @@ class RecommendationEndpointTest {
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
 
   @Autowired WebTestClient http;
+  @LocalManagementPort int managementPort;
   @Autowired FakeLlmService llm;
   final JsonMapper json = JsonMapper.builder().build();
 
@@ -60,10 +62,7 @@ class RecommendationEndpointTest {
   @BeforeEach
   void givenTheGatewayIsReady() {
     llm.silent = false;
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .untilAsserted(
-            () -> http.get().uri("/actuator/health/readiness").exchange().expectStatus().isOk());
+    Readiness.awaitUp(managementPort);
   }
 
   @Test
@@ -88,7 +87,7 @@ class RecommendationEndpointTest {
     // And llm-service was asked for irrigation, for this farmer and sensor, in Persian
     var asked = llm.last();
     assertThat(asked.getKind()).isEqualTo(AdviceKind.IRRIGATION);
-    assertThat(asked.getUserId()).isEqualTo("demo-farmer");
+    assertThat(asked.getUserId()).isEqualTo("demo-farmer/configured:demo-farmer");
     assertThat(asked.getSensorUuid()).isEqualTo(MINE);
     assertThat(asked.getPipeline()).isEqualTo("croplogic");
     assertThat(asked.getQuery()).isEqualTo("امروز آبیاری کنم؟");

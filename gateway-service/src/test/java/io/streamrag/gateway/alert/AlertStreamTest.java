@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.gateway.Alerts;
 import io.streamrag.gateway.GatewayApplication;
+import io.streamrag.gateway.Readiness;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.Topics;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
@@ -45,6 +47,7 @@ class AlertStreamTest {
       new ParameterizedTypeReference<>() {};
 
   @Autowired WebTestClient http;
+  @LocalManagementPort int managementPort;
   @Autowired TopicFanOut<RecommendationIssued> alertRelay;
 
   @DynamicPropertySource
@@ -54,10 +57,7 @@ class AlertStreamTest {
 
   @BeforeEach
   void givenTheGatewayIsReady() {
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .untilAsserted(
-            () -> http.get().uri("/actuator/health/readiness").exchange().expectStatus().isOk());
+    Readiness.awaitUp(managementPort);
   }
 
   @Test

@@ -17,7 +17,8 @@ class AuthPropertiesTest {
           .withUserConfiguration(Settings.class)
           .withPropertyValues(
               "gateway.rate-limit.requests-per-minute.user=120",
-              "gateway.rate-limit.requests-per-minute.admin=600");
+              "gateway.rate-limit.requests-per-minute.admin=600",
+              "gateway.rate-limit.unauthenticated-per-minute=60");
 
   @Test
   void withoutAnAdminKeyThereIsNoBootstrapAdmin() {

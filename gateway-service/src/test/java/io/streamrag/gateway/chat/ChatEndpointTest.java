@@ -181,7 +181,7 @@ class ChatEndpointTest extends ChatEndpointContext {
                       Duration.ofSeconds(15))
                   .value();
       assertThat(request.getSensorUuid()).isEqualTo(MINE);
-      assertThat(request.getUserId()).isEqualTo("demo-farmer");
+      assertThat(request.getUserId()).isEqualTo("demo-farmer/configured:demo-farmer");
       String id = request.getRequestId();
       var now = Instant.now();
       int seq = 0;

@@ -39,6 +39,36 @@ class CompletionBodyTest {
   }
 
   @Test
+  void aLongRunOfAssistantMessagesIsJoinedIntoOneAnswerInOrder() {
+    // 20,000 parts of one answer within the 1 MiB body: joined once (this cost a copy of the
+    // growing answer per part, quadratic, before)
+    var messages = new StringBuilder("{\"role\":\"user\",\"content\":\"q\"}");
+    for (int i = 0; i < 20_000; i++) {
+      messages.append(",{\"role\":\"assistant\",\"content\":\"p").append(i).append("\"}");
+    }
+    messages.append(",{\"role\":\"user\",\"content\":\"next\"}");
+    var body = parse("{\"model\":\"croplogic\",\"messages\":[" + messages + "]}");
+
+    assertThat(body.question()).isEqualTo("next");
+    var answer = body.turns().isEmpty() ? null : body.turns().get(0);
+    // the answer is over the turns' character budget, so it is left out, as any such turn
+    assertThat(answer).isNull();
+    var small = new StringBuilder("{\"role\":\"user\",\"content\":\"q\"}");
+    for (int i = 0; i < 50; i++) {
+      small.append(",{\"role\":\"assistant\",\"content\":\"p").append(i).append("\"}");
+    }
+    small.append(",{\"role\":\"user\",\"content\":\"next\"}");
+    var joined = parse("{\"model\":\"croplogic\",\"messages\":[" + small + "]}");
+    assertThat(joined.turns())
+        .singleElement()
+        .satisfies(
+            t -> {
+              assertThat(t.question()).isEqualTo("q");
+              assertThat(t.answer()).startsWith("p0\np1\np2\n").endsWith("\np49");
+            });
+  }
+
+  @Test
   void onlyTheNewestTurnsAreKept() {
     var messages = new StringBuilder();
     for (int i = 0; i < 60; i++) {

@@ -46,13 +46,14 @@ class WebhookDeliveryTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
   static final WebhookReceiver RECEIVER =
-      WebhookReceiver.start().failFirst("/flaky", 2).failFirst("/shared-flaky", 2);
+      WebhookReceiver.start().failFirst("/flaky", 2).failFirst("/shared-flaky", 2).hold("/hanging");
   static final String ALERTS = Topics.SENSOR_ALERTS.name();
 
   static final String SENSOR_OK = UUID.randomUUID().toString();
   static final String SENSOR_FLAKY = UUID.randomUUID().toString();
   static final String SENSOR_DOWN = UUID.randomUUID().toString();
   static final String SENSOR_SHARED = UUID.randomUUID().toString();
+  static final String SENSOR_SLOW = UUID.randomUUID().toString();
 
   final JsonMapper json = JsonMapper.builder().build();
 
@@ -65,6 +66,9 @@ class WebhookDeliveryTest {
     // two keys that own one sensor: a retry for one must not resend to the other
     key(registry, 3, "hook-shared-ok", SENSOR_SHARED, RECEIVER.url("/shared-ok"), "s1");
     key(registry, 4, "hook-shared-flaky", SENSOR_SHARED, RECEIVER.url("/shared-flaky"), "s2");
+    // a receiver that hangs, and another key's, for the same sensor: the hanging one first
+    key(registry, 5, "hook-hanging", SENSOR_SLOW, RECEIVER.url("/hanging"), "s3");
+    key(registry, 6, "hook-beside", SENSOR_SLOW, RECEIVER.url("/beside"), "s4");
   }
 
   static void key(
@@ -84,7 +88,34 @@ class WebhookDeliveryTest {
 
   @AfterAll
   static void stopReceiver() {
+    RECEIVER.release("/hanging");
     RECEIVER.close();
+  }
+
+  @Test
+  void aHangingReceiverHoldsUpOnlyItsOwnAlerts() {
+    // Given a webhook that never answers (each attempt times out after 1 s, four attempts), when
+    // two alerts are issued for a sensor it shares with another key's webhook
+    var first = Alerts.irrigationNeeded(SENSOR_SLOW);
+    var second = Alerts.irrigationNeeded(SENSOR_SLOW);
+    KAFKA.publish(ALERTS, SENSOR_SLOW, first);
+    KAFKA.publish(ALERTS, SENSOR_SLOW, second);
+
+    // Then the other webhook gets both while the first alert is still being retried for the
+    // hanging one: it is not dead-lettered yet (on the consumer thread, the second alert waited
+    // for the first's every attempt and its dead letter)
+    try (var deadLetters =
+        new TopicProbe(KAFKA.bootstrapServers(), Topics.DLQ_GATEWAY_WEBHOOKS.name())) {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> RECEIVER.attempts("/beside", second.getAlertId()).size() == 1);
+      assertThat(RECEIVER.attempts("/beside", first.getAlertId())).hasSize(1);
+      assertThat(deadLetters.drain(Duration.ofMillis(500)))
+          .noneMatch(r -> SENSOR_SLOW.equals(r.key()));
+      // and the hanging one's alerts end as dead letters, naming it: nothing is lost
+      var dead = deadLetters.await(r -> SENSOR_SLOW.equals(r.key()), Duration.ofSeconds(30));
+      assertThat(dead.headers()).containsEntry(WebhookFailed.PENDING_HEADER, "hook-hanging");
+    }
   }
 
   @Test

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,6 +33,7 @@ final class WebhookReceiver implements AutoCloseable {
   private final HttpServer server;
   private final List<Attempt> attempts = new CopyOnWriteArrayList<>();
   private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
+  private final Map<String, CountDownLatch> held = new ConcurrentHashMap<>();
 
   private WebhookReceiver(HttpServer server) {
     this.server = server;
@@ -41,7 +44,7 @@ final class WebhookReceiver implements AutoCloseable {
       var server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
       var receiver = new WebhookReceiver(server);
       server.createContext("/", receiver::handle);
-      server.setExecutor(Executors.newFixedThreadPool(2));
+      server.setExecutor(Executors.newFixedThreadPool(32)); // held POSTs keep theirs
       server.start();
       return receiver;
     } catch (IOException e) {
@@ -68,6 +71,16 @@ final class WebhookReceiver implements AutoCloseable {
     return this;
   }
 
+  /** Holds every POST to this path unanswered until {@link #release}: a receiver that hangs. */
+  WebhookReceiver hold(String path) {
+    held.put(path, new CountDownLatch(1));
+    return this;
+  }
+
+  void release(String path) {
+    held.get(path).countDown();
+  }
+
   /** The attempts at {@code path} to deliver the alert {@code alertId}, in order. */
   List<Attempt> attempts(String path, String alertId) {
     return attempts.stream()
@@ -78,6 +91,14 @@ final class WebhookReceiver implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     byte[] body = exchange.getRequestBody().readAllBytes();
     String path = exchange.getRequestURI().getPath();
+    var hold = held.get(path);
+    if (hold != null) {
+      try {
+        hold.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     var failures = failuresLeft.get(path);
     int status = failures != null && failures.getAndDecrement() > 0 ? 503 : 204;
     var headers = new ConcurrentHashMap<String, String>();

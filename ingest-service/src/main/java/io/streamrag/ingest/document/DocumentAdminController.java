@@ -33,6 +33,7 @@ class DocumentAdminController {
   private final UploadReader uploads;
   private final FileTypes types;
   private final TextReader texts;
+  private final DocumentScreen screen;
   private final KbDocuments documents;
   private final DocumentView views;
 
@@ -42,6 +43,7 @@ class DocumentAdminController {
       UploadReader uploads,
       FileTypes types,
       TextReader texts,
+      DocumentScreen screen,
       KbDocuments documents,
       DocumentView views) {
     this.admin = new AdminToken(properties.admin().tokenSha256());
@@ -49,6 +51,7 @@ class DocumentAdminController {
     this.uploads = uploads;
     this.types = types;
     this.texts = texts;
+    this.screen = screen;
     this.documents = documents;
     this.views = views;
   }
@@ -78,6 +81,8 @@ class DocumentAdminController {
               FileType type = types.detect(upload);
               // 3. its text
               Extracted extracted = texts.read(upload, type);
+              // 3b. no instructions for the model in it (indirect injection)
+              screen.check(upload, extracted);
               // 4. published on kb.documents: chunked, embedded and indexed from there
               var published = documents.publish(kb, upload, type, extracted);
               var doc = published.document();

@@ -9,11 +9,18 @@ final class DocumentRefused extends RuntimeException {
 
   private final int status;
   private final String error;
+  private final String field;
 
   DocumentRefused(int status, String error, String message) {
+    this(status, error, message, null);
+  }
+
+  /** A refusal naming the input at fault, e.g. the multipart part {@code file}. */
+  DocumentRefused(int status, String error, String message, String field) {
     super(message, null, false, false);
     this.status = status;
     this.error = error;
+    this.field = field;
   }
 
   int status() {
@@ -21,6 +28,6 @@ final class DocumentRefused extends RuntimeException {
   }
 
   ResponseEntity<ProblemDetail> response() {
-    return Problems.response(Problems.of(status, error, getMessage()));
+    return Problems.response(Problems.of(status, error, getMessage(), Problems.field(field)));
   }
 }

@@ -1,6 +1,7 @@
 package io.streamrag.ingest.document;
 
 import io.streamrag.ingest.IngestProperties;
+import io.streamrag.kit.guard.PassageScreen;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
@@ -32,6 +33,11 @@ class DocumentWiring {
   @Bean
   TextReader textReader(IngestProperties properties) {
     return new TextReader(properties.documents().maxTextSize().toBytes());
+  }
+
+  @Bean
+  DocumentScreen documentScreen() {
+    return new DocumentScreen(PassageScreen.standard());
   }
 
   @Bean

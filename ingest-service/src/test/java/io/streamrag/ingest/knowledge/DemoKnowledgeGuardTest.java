@@ -2,6 +2,7 @@ package io.streamrag.ingest.knowledge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.guard.PassageScreen;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,5 +32,24 @@ class DemoKnowledgeGuardTest {
 
     assertThat(texts).hasSizeGreaterThan(1000);
     assertThat(refused).isEmpty();
+  }
+
+  @Test
+  void noDocumentParagraphOrSentenceOfTheDemoKnowledgeIsScreenedAsInstructionsForTheModel()
+      throws Exception {
+    var screen = PassageScreen.standard();
+    var texts = new ArrayList<String>();
+    for (var doc :
+        new PathMatchingResourcePatternResolver().getResources("classpath:demo-knowledge/*/*.md")) {
+      String text = doc.getContentAsString(StandardCharsets.UTF_8);
+      texts.add(text);
+      texts.addAll(List.of(text.split("\n\\s*\n")));
+      texts.addAll(List.of(text.split("(?<=[.!?؟])\\s+|\n")));
+    }
+
+    var screened = texts.stream().filter(t -> screen.inspect(t).isPresent()).toList();
+
+    assertThat(texts).hasSizeGreaterThan(1000);
+    assertThat(screened).isEmpty();
   }
 }

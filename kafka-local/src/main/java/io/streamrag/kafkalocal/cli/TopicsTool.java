@@ -45,12 +45,20 @@ public final class TopicsTool {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  private final String bootstrap;
+  private final Map<String, Object> settings;
   private final PrintStream out;
   private final AvroJson avro = new AvroJson();
 
   public TopicsTool(String bootstrap, PrintStream out) {
-    this.bootstrap = bootstrap;
+    this(Map.of("bootstrap.servers", bootstrap), out);
+  }
+
+  /**
+   * @param settings Kafka client settings: the bootstrap servers and, for a secured broker, its
+   *     SASL and TLS settings ({@link ClientSettings})
+   */
+  public TopicsTool(Map<String, Object> settings, PrintStream out) {
+    this.settings = Map.copyOf(settings);
     this.out = out;
   }
 
@@ -65,10 +73,7 @@ public final class TopicsTool {
         words.add(args[i]);
       }
     }
-    String bootstrap =
-        options.getOrDefault(
-            "bootstrap", System.getenv().getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "localhost:9092"));
-    var tool = new TopicsTool(bootstrap, System.out);
+    var tool = new TopicsTool(ClientSettings.of(options, System.getenv()), System.out);
     if (words.size() >= 1 && words.get(0).equals("list")) {
       tool.list();
     } else if (words.size() == 2 && words.get(0).equals("tail")) {
@@ -94,9 +99,19 @@ public final class TopicsTool {
       System.err.println(
           "usage: topics list | topics tail <topic> [--from-beginning] [--key K] [--follow]"
               + " [--max N] | topics produce <topic> < lines.jsonl | topics replay <dlq.topic> [--key K]"
-              + "   [--bootstrap host:port]");
+              + "   [--bootstrap host:port] [--command-config client.properties]"
+              + " [--config-tree DIR (default: SPRING_CONFIG_IMPORT's configtree:)]");
       System.exit(2);
     }
+  }
+
+  /** The tool's settings with these added. */
+  private Map<String, Object> client(String... pairs) {
+    var all = new HashMap<String, Object>(settings);
+    for (int i = 0; i < pairs.length; i += 2) {
+      all.put(pairs[i], pairs[i + 1]);
+    }
+    return all;
   }
 
   private static TopicSpec spec(String name) {
@@ -122,7 +137,7 @@ public final class TopicsTool {
   void tail(TopicSpec topic, boolean fromBeginning, String key, boolean follow, int max) {
     try (var consumer =
         new KafkaConsumer<>(
-            Map.<String, Object>of("bootstrap.servers", bootstrap, "client.id", "topics-tail"),
+            client("client.id", "topics-tail"),
             new StringDeserializer(),
             new ByteArrayDeserializer())) {
       List<TopicPartition> partitions =
@@ -200,8 +215,7 @@ public final class TopicsTool {
   int produce(TopicSpec topic, List<String> lines) throws Exception {
     try (var producer =
         new KafkaProducer<>(
-            Map.<String, Object>of(
-                "bootstrap.servers", bootstrap, "acks", "all", "client.id", "topics-produce"),
+            client("acks", "all", "client.id", "topics-produce"),
             new StringSerializer(),
             new ByteArraySerializer())) {
       int sent = 0;
@@ -236,7 +250,7 @@ public final class TopicsTool {
     var records = new ArrayList<ConsumerRecord<String, byte[]>>();
     try (var consumer =
         new KafkaConsumer<>(
-            Map.<String, Object>of("bootstrap.servers", bootstrap, "client.id", "topics-replay"),
+            client("client.id", "topics-replay"),
             new StringDeserializer(),
             new ByteArrayDeserializer())) {
       List<TopicPartition> partitions =
@@ -256,8 +270,7 @@ public final class TopicsTool {
     }
     try (var producer =
         new KafkaProducer<>(
-            Map.<String, Object>of(
-                "bootstrap.servers", bootstrap, "acks", "all", "client.id", "topics-replay"),
+            client("acks", "all", "client.id", "topics-replay"),
             new StringSerializer(),
             new ByteArraySerializer())) {
       for (var record : records) {

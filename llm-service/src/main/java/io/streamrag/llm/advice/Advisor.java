@@ -4,6 +4,7 @@ import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.llm.evidence.Part;
 import io.streamrag.llm.retrieval.ContextSearcher;
+import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationRequested;
@@ -103,8 +104,10 @@ public final class Advisor {
             .setLanguage(call.getLanguage())
             .setRequestedAt(clock.instant())
             .build();
-    var searcher = new ContextSearcher(retrieval, chat, retrievalTimeout, clock);
-    var found = searcher.search(query, Part.of(query));
+    var searcher =
+        new ContextSearcher(retrieval, chat, retrievalTimeout, clock, AnswerScope.capture());
+    // a recommendation is a request/reply whose listener waits for its search
+    var found = searcher.search(query, Part.of(query)).join();
     return found.candidates().stream()
         .map(
             c ->

@@ -1,6 +1,8 @@
 package io.streamrag.llm.advice;
 
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.ProviderException;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelRequest;
@@ -68,11 +70,14 @@ public final class Explanation {
     String system =
         String.format(INSTRUCTIONS, LANGUAGES.getOrDefault(language, "the farmer's language"));
     try {
+      // a recommendation is a request/reply whose listener waits for its explanation
       String text =
-          model
-              .complete(
-                  ModelRequest.of(
-                      List.of(ChatMessage.system(system), ChatMessage.user(content.toString()))))
+          Futures.await(
+                  model.complete(
+                      ModelRequest.of(
+                          List.of(
+                              ChatMessage.system(system), ChatMessage.user(content.toString()))),
+                      Cancellation.none()))
               .text()
               .strip();
       return text.isEmpty() ? Optional.empty() : Optional.of(text);

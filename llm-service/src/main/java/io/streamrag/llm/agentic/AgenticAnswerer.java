@@ -11,10 +11,13 @@ import io.streamrag.llm.provider.model.ChatMessage;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelReply;
 import io.streamrag.llm.provider.model.ModelRequest;
+import io.streamrag.llm.provider.model.ToolCall;
+import io.streamrag.llm.provider.model.ToolSpec;
 import io.streamrag.schemas.chat.Passage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import tools.jackson.databind.json.JsonMapper;
@@ -53,25 +56,32 @@ public final class AgenticAnswerer {
   public record Result(Answer answer, Evidence evidence, List<Passage> passages) {}
 
   /**
-   * Answers a prepared request, streaming the model's text to {@code tokens}.
-   *
-   * @throws io.streamrag.llm.provider.ProviderException when no model could answer
+   * Answers a prepared request, streaming the model's text to {@code tokens}; fails with a {@link
+   * io.streamrag.llm.provider.ProviderException} when no model could answer.
    */
-  public Result answer(Preparation p, Consumer<String> tokens) {
+  public CompletableFuture<Result> answer(Preparation p, Consumer<String> tokens) {
     var request = p.request();
     String language = request.getLanguage();
-    int budget = p.settings().searchBudget();
     // 1. the parts the answer needs evidence for (S3.1)
-    List<Part> parts = planner.decompose(p.query(), language);
-    p.trace()
-        .add(
-            "plan",
-            null,
-            p.query(),
-            List.of(),
-            null,
-            parts.size() + " part(s), by " + planner.name());
-    // 2. the conversation: tone and agentic instructions (S2.4), earlier turns, the question
+    return planner
+        .decompose(p.query(), language, p.cancel())
+        .thenCompose(
+            parts -> {
+              p.trace()
+                  .add(
+                      "plan",
+                      null,
+                      p.query(),
+                      List.of(),
+                      null,
+                      parts.size() + " part(s), by " + planner.name());
+              var exec = new ToolExecutor(tool, planner, json, p, parts);
+              return new Rounds(p, tokens, exec, parts, conversation(p)).round(0);
+            });
+  }
+
+  /** 2. the conversation: tone and agentic instructions (S2.4), earlier turns, the question. */
+  private static List<ChatMessage> conversation(Preparation p) {
     var messages = new ArrayList<ChatMessage>();
     messages.add(ChatMessage.system(system(p)));
     p.recall()
@@ -81,34 +91,76 @@ public final class AgenticAnswerer {
               messages.add(ChatMessage.user(t.getQuestion()));
               messages.add(ChatMessage.assistant(t.getAnswer()));
             });
-    messages.add(ChatMessage.user(request.getMessage()));
-    // 3. rounds: the model answers, or calls the tool and reads its results
-    var exec = new ToolExecutor(tool, planner, json, request, parts, budget, p.trace());
-    var spec = List.of(KnowledgeTool.spec(json));
-    int prompt = 0;
-    int completion = 0;
-    ModelReply reply = null;
-    for (int round = 0; round < budget + 2; round++) {
-      reply = model.stream(new ModelRequest(messages, spec), tokens);
-      prompt += reply.usage().promptTokens();
-      completion += reply.usage().completionTokens();
-      if (reply.toolCalls().isEmpty()) {
-        return result(reply, exec, parts, prompt, completion);
-      }
-      messages.add(ChatMessage.assistant(reply.text(), reply.toolCalls()));
-      for (var call : reply.toolCalls()) {
-        messages.add(ChatMessage.tool(call.id(), exec.run(call)));
-      }
+    messages.add(ChatMessage.user(p.request().getMessage()));
+    return messages;
+  }
+
+  /** 3. rounds: the model answers, or calls the tool and reads its results. */
+  private final class Rounds {
+    private final Preparation p;
+    private final Consumer<String> tokens;
+    private final ToolExecutor exec;
+    private final List<Part> parts;
+    private final List<ChatMessage> messages;
+    private final List<ToolSpec> spec;
+    private int prompt;
+    private int completion;
+
+    Rounds(
+        Preparation p,
+        Consumer<String> tokens,
+        ToolExecutor exec,
+        List<Part> parts,
+        List<ChatMessage> messages) {
+      this.p = p;
+      this.tokens = tokens;
+      this.exec = exec;
+      this.parts = parts;
+      this.messages = messages;
+      this.spec = List.of(KnowledgeTool.spec(json));
     }
-    // 4. out of rounds: one last reply, without the tool
-    messages.add(ChatMessage.user(ANSWER_NOW));
-    reply = model.stream(ModelRequest.of(messages), tokens);
-    return result(
-        reply,
-        exec,
-        parts,
-        prompt + reply.usage().promptTokens(),
-        completion + reply.usage().completionTokens());
+
+    CompletableFuture<Result> round(int n) {
+      if (n >= p.settings().searchBudget() + 2) {
+        // 4. out of rounds: one last reply, without the tool
+        messages.add(ChatMessage.user(ANSWER_NOW));
+        return model.stream(ModelRequest.of(messages), tokens, p.cancel()).thenApply(this::result);
+      }
+      return model.stream(new ModelRequest(messages, spec), tokens, p.cancel())
+          .thenCompose(
+              reply -> {
+                if (reply.toolCalls().isEmpty()) {
+                  return CompletableFuture.completedFuture(result(reply));
+                }
+                prompt += reply.usage().promptTokens();
+                completion += reply.usage().completionTokens();
+                messages.add(ChatMessage.assistant(reply.text(), reply.toolCalls()));
+                return calls(reply.toolCalls(), 0).thenCompose(done -> round(n + 1));
+              });
+    }
+
+    /** The round's tool calls, one after another, each answered before the next is made. */
+    private CompletableFuture<Void> calls(List<ToolCall> calls, int i) {
+      if (i == calls.size()) {
+        return CompletableFuture.completedFuture(null);
+      }
+      ToolCall call = calls.get(i);
+      return exec.run(call)
+          .thenCompose(
+              answer -> {
+                messages.add(ChatMessage.tool(call.id(), answer));
+                return calls(calls, i + 1);
+              });
+    }
+
+    private Result result(ModelReply reply) {
+      return AgenticAnswerer.result(
+          reply,
+          exec,
+          parts,
+          prompt + reply.usage().promptTokens(),
+          completion + reply.usage().completionTokens());
+    }
   }
 
   private static String system(Preparation p) {

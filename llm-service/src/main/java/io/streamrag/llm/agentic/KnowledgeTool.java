@@ -1,6 +1,7 @@
 package io.streamrag.llm.agentic;
 
 import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.llm.provider.model.ToolSpec;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.KnowledgeAction;
@@ -10,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -56,18 +58,24 @@ public final class KnowledgeTool {
   }
 
   /** The KBs of the request's pipeline. */
-  public KnowledgeToolAnswered list(ChatRequested chat) {
-    return call(chat, KnowledgeAction.LIST, List.of(), "", 5);
+  public CompletableFuture<KnowledgeToolAnswered> list(ChatRequested chat, Preparation p) {
+    return call(chat, KnowledgeAction.LIST, List.of(), "", 5, p);
   }
 
   /** A search of some KBs, merged and cut to {@code topK}. */
-  public KnowledgeToolAnswered query(
-      ChatRequested chat, List<String> kbIds, String queryText, int topK) {
-    return call(chat, KnowledgeAction.QUERY, kbIds, queryText, topK);
+  public CompletableFuture<KnowledgeToolAnswered> query(
+      ChatRequested chat, List<String> kbIds, String queryText, int topK, Preparation p) {
+    return call(chat, KnowledgeAction.QUERY, kbIds, queryText, topK, p);
   }
 
-  private KnowledgeToolAnswered call(
-      ChatRequested chat, KnowledgeAction action, List<String> kbIds, String text, int topK) {
+  private CompletableFuture<KnowledgeToolAnswered> call(
+      ChatRequested chat,
+      KnowledgeAction action,
+      List<String> kbIds,
+      String text,
+      int topK,
+      Preparation p) {
+    p.cancel().check();
     var call =
         KnowledgeToolCalled.newBuilder()
             .setCallId(UUID.randomUUID().toString())
@@ -78,15 +86,17 @@ public final class KnowledgeTool {
             .setTopK(topK)
             .setRequestedAt(clock.instant())
             .build();
-    try {
-      return retrieval.call(call.getCallId(), call, timeout);
-    } catch (RequestClient.CallFailed e) {
-      return KnowledgeToolAnswered.newBuilder()
-          .setCallId(call.getCallId())
-          .setAction(action)
-          .setError("the knowledge bases did not answer in time; try again or answer without them")
-          .setAnsweredAt(clock.instant())
-          .build();
-    }
+    return p.scope()
+        .call(() -> retrieval.callAsync(call.getCallId(), call, timeout))
+        .exceptionally(
+            failed ->
+                KnowledgeToolAnswered.newBuilder()
+                    .setCallId(call.getCallId())
+                    .setAction(action)
+                    .setError(
+                        "the knowledge bases did not answer in time; try again or answer without"
+                            + " them")
+                    .setAnsweredAt(clock.instant())
+                    .build());
   }
 }

@@ -4,16 +4,16 @@ import io.streamrag.llm.evidence.Candidate;
 import io.streamrag.llm.evidence.Part;
 import io.streamrag.llm.evidence.Planner;
 import io.streamrag.llm.evidence.Trace;
-import io.streamrag.llm.evidence.Verdict;
+import io.streamrag.llm.prerun.Preparation;
 import io.streamrag.llm.provider.model.ToolCall;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.KnowledgeResult;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.Passage;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,64 +24,55 @@ import tools.jackson.databind.node.ObjectNode;
  * (S3.2), and every result is judged against the parts of the question before the model sees it
  * (S3.4), so a passage about another entity never becomes its evidence. What the model gets back is
  * JSON: the accepted results numbered for citation, the failed KBs (S2.2), and how many searches
- * are left.
+ * are left. A round's calls run one after another (each waiting, without a thread, for its search),
+ * so its state needs no lock.
  */
 final class ToolExecutor {
 
   private final KnowledgeTool tool;
-  private final Planner planner;
   private final JsonMapper json;
+  private final Preparation p;
   private final ChatRequested chat;
-  private final List<Part> parts;
   private final int budget;
   private final Trace trace;
-  private final Map<Part, List<Candidate>> accepted = new LinkedHashMap<>();
-  private final Map<Part, List<String>> queries = new LinkedHashMap<>();
+  private final ResultJudgement judgement;
   private final List<Passage> numbered = new ArrayList<>();
   private int searches;
 
   ToolExecutor(
-      KnowledgeTool tool,
-      Planner planner,
-      JsonMapper json,
-      ChatRequested chat,
-      List<Part> parts,
-      int budget,
-      Trace trace) {
+      KnowledgeTool tool, Planner planner, JsonMapper json, Preparation p, List<Part> parts) {
     this.tool = tool;
-    this.planner = planner;
     this.json = json;
-    this.chat = chat;
-    this.parts = parts;
-    this.budget = budget;
-    this.trace = trace;
-    parts.forEach(
-        p -> {
-          accepted.put(p, new ArrayList<>());
-          queries.put(p, new ArrayList<>());
-        });
+    this.p = p;
+    this.chat = p.request();
+    this.budget = p.settings().searchBudget();
+    this.trace = p.trace();
+    this.judgement = new ResultJudgement(planner, parts, trace, p.cancel());
   }
 
-  /** The tool's answer to one call, as the JSON text of a tool message. */
-  String run(ToolCall call) {
+  /** The tool's answer to one call, as the JSON text of a tool message, once it has one. */
+  CompletableFuture<String> run(ToolCall call) {
     JsonNode args;
     try {
       args = json.readTree(call.arguments() == null ? "{}" : call.arguments());
     } catch (JacksonException e) {
-      return error("the arguments are not valid JSON: " + e.getOriginalMessage());
+      return done(error("the arguments are not valid JSON: " + e.getOriginalMessage()));
     }
     if (!KnowledgeTool.NAME.equals(call.name())) {
-      return error("there is no tool " + call.name() + "; use " + KnowledgeTool.NAME);
+      return done(error("there is no tool " + call.name() + "; use " + KnowledgeTool.NAME));
     }
     return switch (args.path("action").asString("")) {
-      case "list" -> list();
+      case "list" -> tool.list(chat, p).thenApply(this::listed);
       case "query" -> query(args);
-      default -> error("action must be \"list\" or \"query\"");
+      default -> done(error("action must be \"list\" or \"query\""));
     };
   }
 
-  private String list() {
-    var answered = tool.list(chat);
+  private static CompletableFuture<String> done(String toolMessage) {
+    return CompletableFuture.completedFuture(toolMessage);
+  }
+
+  private String listed(KnowledgeToolAnswered answered) {
     trace.add(
         "tool",
         null,
@@ -105,7 +96,7 @@ final class ToolExecutor {
     return out.toString();
   }
 
-  private String query(JsonNode args) {
+  private CompletableFuture<String> query(JsonNode args) {
     var kbIds = new ArrayList<String>();
     if (args.path("kb_id").isString()) {
       kbIds.add(args.get("kb_id").asString());
@@ -115,16 +106,22 @@ final class ToolExecutor {
     int topK = args.path("top_k").isIntegralNumber() ? args.get("top_k").asInt() : 5;
     if (searches >= budget) {
       trace.add("budget", null, text, kbIds, null, "search budget of " + budget + " spent");
-      return error(
-          "the search budget of "
-              + budget
-              + " searches is spent: answer from what you found, and say what is missing");
+      return done(
+          error(
+              "the search budget of "
+                  + budget
+                  + " searches is spent: answer from what you found, and say what is missing"));
     }
-    KnowledgeToolAnswered answered = tool.query(chat, kbIds, text, topK);
+    return tool.query(chat, kbIds, text, topK, p)
+        .thenCompose(answered -> searched(answered, text, kbIds));
+  }
+
+  private CompletableFuture<String> searched(
+      KnowledgeToolAnswered answered, String text, List<String> kbIds) {
     if (answered.getError() != null) {
       // refused before any search (e.g. a KB outside the pipeline): no search spent
       trace.add("tool", null, text, kbIds, null, "refused: " + answered.getError());
-      return error(answered.getError());
+      return done(error(answered.getError()));
     }
     searches++;
     trace.add(
@@ -138,7 +135,12 @@ final class ToolExecutor {
             + (answered.getFailedKbs().isEmpty()
                 ? ""
                 : ", failed: " + answered.getFailedKbs().size()));
-    var usable = judge(text, answered.getResults());
+    return judgement
+        .usable(text, answered.getResults())
+        .thenApply(usable -> results(answered, usable));
+  }
+
+  private String results(KnowledgeToolAnswered answered, List<KnowledgeResult> usable) {
     ObjectNode out = json.createObjectNode();
     var results = out.putArray("results");
     for (KnowledgeResult r : usable) {
@@ -158,56 +160,6 @@ final class ToolExecutor {
     out.put("rejected", answered.getResults().size() - usable.size());
     out.put("searches_left", budget - searches);
     return out.toString();
-  }
-
-  /** The results that are evidence for some part; each judged against every part. */
-  private List<KnowledgeResult> judge(String query, List<KnowledgeResult> results) {
-    var candidates =
-        results.stream()
-            .map(
-                r ->
-                    new Candidate(
-                        r.getPointId(),
-                        r.getText(),
-                        r.getSource(),
-                        r.getKnowledgeBaseId(),
-                        r.getSensorUuid(),
-                        r.getRelevance(),
-                        r.getLanguage()))
-            .toList();
-    var usable = new boolean[results.size()];
-    var reasons = new String[results.size()];
-    for (Part part : parts) {
-      queries.get(part).add(query);
-      List<Verdict> verdicts = planner.judge(part, candidates);
-      for (int i = 0; i < candidates.size(); i++) {
-        if (verdicts.get(i).accepted()) {
-          usable[i] = true;
-          reasons[i] = verdicts.get(i).reason();
-          var list = accepted.get(part);
-          Candidate c = candidates.get(i);
-          if (list.stream().noneMatch(a -> a.pointId().equals(c.pointId()))) {
-            list.add(c);
-          }
-        } else if (reasons[i] == null) {
-          reasons[i] = verdicts.get(i).reason();
-        }
-      }
-    }
-    var out = new ArrayList<KnowledgeResult>();
-    for (int i = 0; i < results.size(); i++) {
-      trace.add(
-          usable[i] ? "accept" : "reject",
-          null,
-          null,
-          List.of(results.get(i).getKnowledgeBaseId()),
-          results.get(i).getSource(),
-          reasons[i]);
-      if (usable[i]) {
-        out.add(results.get(i));
-      }
-    }
-    return out;
   }
 
   /** The result's number for citation, the same each time it comes back. */
@@ -244,10 +196,10 @@ final class ToolExecutor {
   }
 
   Map<Part, List<Candidate>> accepted() {
-    return accepted;
+    return judgement.accepted();
   }
 
   Map<Part, List<String>> queries() {
-    return queries;
+    return judgement.queries();
   }
 }

@@ -5,7 +5,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The cancellations of the answers under way on this replica. A cancel can arrive before its
@@ -25,23 +27,27 @@ public final class Cancellations {
   }
 
   /**
-   * Runs an answer with its cancellation current on this thread.
+   * Starts an answer with its cancellation, known here until the answer ends.
    *
-   * @throws Cancellation.Cancelled when it was cancelled, before or while it ran
+   * @return the answer's end; it fails with {@link Cancellation.Cancelled} when it was cancelled,
+   *     before or while it ran
    */
-  public void during(String requestId, Runnable answer) {
+  public CompletableFuture<Void> during(
+      String requestId, Function<Cancellation, CompletableFuture<Void>> answer) {
     var cancellation = new Cancellation();
     // registered before the check: a cancel arriving in between is seen by one or the other
     running.put(requestId, cancellation);
-    try (var scope = cancellation.enter()) {
-      if (cancelledAt.containsKey(requestId)) {
-        cancellation.cancel();
-      }
-      cancellation.check();
-      answer.run();
-    } finally {
-      running.remove(requestId, cancellation);
+    if (cancelledAt.containsKey(requestId)) {
+      cancellation.cancel();
     }
+    CompletableFuture<Void> ended;
+    try {
+      cancellation.check();
+      ended = answer.apply(cancellation);
+    } catch (RuntimeException e) {
+      ended = CompletableFuture.failedFuture(e);
+    }
+    return ended.whenComplete((done, error) -> running.remove(requestId, cancellation));
   }
 
   /** Stops the request's answer if it runs here, and any later attempt to start it. */

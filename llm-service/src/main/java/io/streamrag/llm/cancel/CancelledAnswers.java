@@ -1,23 +1,25 @@
 package io.streamrag.llm.cancel;
 
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.model.Cancellation;
+import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Clock;
-import java.util.function.Consumer;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chat handler's body: each answer runs with its cancellation ({@link Cancellations}); one
- * whose caller left stops where it is and its stream ends with an {@code error} event {@code
- * cancelled}, so whoever replays the stream sees why it ended.
+ * Each answer runs with its cancellation ({@link Cancellations}); one whose caller left stops where
+ * it is and its stream ends with an {@code error} event {@code cancelled}, so whoever replays the
+ * stream sees why it ended.
  */
-public final class CancelledAnswers implements Consumer<ChatRequested> {
+public final class CancelledAnswers {
 
   private static final Logger log = LoggerFactory.getLogger(CancelledAnswers.class);
 
@@ -27,42 +29,57 @@ public final class CancelledAnswers implements Consumer<ChatRequested> {
    */
   static final int SEQ = Integer.MAX_VALUE - 1;
 
+  /** An answer, started with its cancellation and trace context. */
+  @FunctionalInterface
+  public interface Answers {
+    CompletableFuture<Void> answer(ChatRequested request, Cancellation cancel, AnswerScope scope);
+  }
+
   private final Cancellations cancellations;
-  private final Consumer<ChatRequested> answers;
+  private final Answers answers;
   private final TopicWriter writer;
   private final Clock clock;
 
   public CancelledAnswers(
-      Cancellations cancellations,
-      Consumer<ChatRequested> answers,
-      TopicWriter writer,
-      Clock clock) {
+      Cancellations cancellations, Answers answers, TopicWriter writer, Clock clock) {
     this.cancellations = cancellations;
     this.answers = answers;
     this.writer = writer;
     this.clock = clock;
   }
 
-  @Override
-  public void accept(ChatRequested request) {
-    try {
-      cancellations.during(request.getRequestId(), () -> answers.accept(request));
-    } catch (Cancellation.Cancelled e) {
-      log.info("answer {} stopped: its caller left", request.getRequestId());
-      // same key, same producer: it follows every event the answer sent before
-      writer
-          .batch()
-          .send(
-              Topics.CHAT_ANSWERS,
-              request.getRequestId(),
-              AnswerEvent.newBuilder()
-                  .setRequestId(request.getRequestId())
-                  .setSeq(SEQ)
-                  .setType(AnswerEventType.ERROR)
-                  .setEmittedAt(clock.instant())
-                  .setError(new AnswerError("cancelled", "the caller left; the answer was stopped"))
-                  .build())
-          .await();
-    }
+  /**
+   * Starts the request's answer in the current thread's trace context; the future completes when
+   * the answer has ended, with its {@code cancelled} event if its caller left.
+   */
+  public CompletableFuture<Void> answer(ChatRequested request) {
+    var scope = AnswerScope.capture();
+    return cancellations
+        .during(request.getRequestId(), cancel -> answers.answer(request, cancel, scope))
+        .exceptionallyCompose(
+            error -> {
+              if (!(Futures.cause(error) instanceof Cancellation.Cancelled)) {
+                return CompletableFuture.failedFuture(Futures.cause(error));
+              }
+              log.info("answer {} stopped: its caller left", request.getRequestId());
+              // same key, same producer: it follows every event the answer sent before
+              return scope.call(
+                  () ->
+                      writer
+                          .batch()
+                          .send(
+                              Topics.CHAT_ANSWERS,
+                              request.getRequestId(),
+                              AnswerEvent.newBuilder()
+                                  .setRequestId(request.getRequestId())
+                                  .setSeq(SEQ)
+                                  .setType(AnswerEventType.ERROR)
+                                  .setEmittedAt(clock.instant())
+                                  .setError(
+                                      new AnswerError(
+                                          "cancelled", "the caller left; the answer was stopped"))
+                                  .build())
+                          .acked());
+            });
   }
 }

@@ -2,6 +2,7 @@ package io.streamrag.llm.config;
 
 import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Pre-run step 3, config sync (S0.3): takes the pipeline's prompts and memory limits and the KB
@@ -17,8 +18,9 @@ public final class ConfigSync implements PreRunStep {
   }
 
   @Override
-  public Preparation apply(Preparation preparation) {
+  public CompletableFuture<Preparation> apply(Preparation preparation) {
     String pipeline = preparation.request().getPipeline();
-    return preparation.withConfig(live.settings(pipeline), live.tones(pipeline));
+    return CompletableFuture.completedFuture(
+        preparation.withConfig(live.settings(pipeline), live.tones(pipeline)));
   }
 }

@@ -1,7 +1,9 @@
 package io.streamrag.llm.evidence;
 
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Failure handling without a model: works with the extractive provider. Comparisons and joined
@@ -9,7 +11,8 @@ import java.util.Optional;
  * Entities}) and the kind of answer it asks for ({@link AnswerType}); rewrites expand, translate
  * and relax a query through a small fa/ar/en glossary ({@link Rewrites}); a passage is evidence
  * when it names the part's entities, holds enough of its terms, and holds the kind of answer asked
- * for ({@link PassageJudge}).
+ * for ({@link PassageJudge}). It needs nothing to wait for: each answer of {@link Planner} is
+ * complete when it returns, and the same judgements are here to call directly.
  */
 public final class DeterministicPlanner implements Planner {
 
@@ -30,6 +33,24 @@ public final class DeterministicPlanner implements Planner {
   }
 
   @Override
+  public CompletableFuture<List<Part>> decompose(
+      String question, String language, Cancellation cancel) {
+    return CompletableFuture.completedFuture(decompose(question, language));
+  }
+
+  @Override
+  public CompletableFuture<Optional<String>> rewrite(
+      Part part, List<String> tried, String language, Cancellation cancel) {
+    return CompletableFuture.completedFuture(rewrite(part, tried, language));
+  }
+
+  @Override
+  public CompletableFuture<List<Verdict>> judge(
+      Part part, List<Candidate> candidates, Cancellation cancel) {
+    return CompletableFuture.completedFuture(judge(part, candidates));
+  }
+
+  /** The parts of a question (see {@link Planner#decompose}). */
   public List<Part> decompose(String question, String language) {
     return splitter.split(question, language).stream()
         .map(
@@ -41,14 +62,14 @@ public final class DeterministicPlanner implements Planner {
         .toList();
   }
 
-  @Override
+  /** The next query for a part (see {@link Planner#rewrite}). */
   public Optional<String> rewrite(Part part, List<String> tried, String language) {
     return Rewrites.of(part.text(), language).stream()
         .filter(q -> tried.stream().noneMatch(q::equalsIgnoreCase))
         .findFirst();
   }
 
-  @Override
+  /** A verdict per candidate (see {@link Planner#judge}). */
   public List<Verdict> judge(Part part, List<Candidate> candidates) {
     return candidates.stream().map(c -> judge.judge(part, c)).toList();
   }

@@ -1,12 +1,15 @@
 package io.streamrag.llm.evidence;
 
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.ProviderException;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -49,10 +52,10 @@ public final class ModelPlanner implements Planner {
       {"verdicts":[{"n":1,"relevant":true,"reason":"a few words"}]}""";
 
   private final ChatModel model;
-  private final Planner fallback;
+  private final DeterministicPlanner fallback;
   private final JsonMapper json;
 
-  public ModelPlanner(ChatModel model, Planner fallback, JsonMapper json) {
+  public ModelPlanner(ChatModel model, DeterministicPlanner fallback, JsonMapper json) {
     this.model = model;
     this.fallback = fallback;
     this.json = json;
@@ -64,52 +67,73 @@ public final class ModelPlanner implements Planner {
   }
 
   @Override
-  public List<Part> decompose(String question, String language) {
-    return ask(DECOMPOSE, "Question: " + question)
-        .map(
+  public CompletableFuture<List<Part>> decompose(
+      String question, String language, Cancellation cancel) {
+    return ask(DECOMPOSE, "Question: " + question, cancel)
+        .thenApply(
             reply -> {
-              var parts = new ArrayList<Part>();
-              for (JsonNode p : reply.path("parts")) {
-                var entities = new ArrayList<String>();
-                p.path("entities").forEach(e -> entities.add(e.asString()));
-                String text = p.path("text").asString("").strip();
-                if (!text.isEmpty()) {
-                  parts.add(new Part(text, entities, p.path("expects").asString("any")));
-                }
-              }
-              return parts.isEmpty() || parts.size() > 4 ? null : List.copyOf(parts);
-            })
-        .orElseGet(() -> fallback.decompose(question, language));
+              var parts = reply.map(ModelPlanner::parts).orElse(List.of());
+              return parts.isEmpty() || parts.size() > 4
+                  ? fallback.decompose(question, language)
+                  : parts;
+            });
   }
 
-  @Override
-  public Optional<String> rewrite(Part part, List<String> tried, String language) {
-    var reply =
-        ask(REWRITE, "Part: " + part.text() + "\nQueries tried: " + String.join(" | ", tried));
-    if (reply.isEmpty()) {
-      return fallback.rewrite(part, tried, language);
+  private static List<Part> parts(JsonNode reply) {
+    var parts = new ArrayList<Part>();
+    for (JsonNode p : reply.path("parts")) {
+      var entities = new ArrayList<String>();
+      p.path("entities").forEach(e -> entities.add(e.asString()));
+      String text = p.path("text").asString("").strip();
+      if (!text.isEmpty()) {
+        parts.add(new Part(text, entities, p.path("expects").asString("any")));
+      }
     }
-    JsonNode query = reply.get().path("query");
-    return query.isString() && !query.asString().isBlank() && !tried.contains(query.asString())
-        ? Optional.of(query.asString().strip())
-        : Optional.empty();
+    return List.copyOf(parts);
   }
 
   @Override
-  public List<Verdict> judge(Part part, List<Candidate> candidates) {
+  public CompletableFuture<Optional<String>> rewrite(
+      Part part, List<String> tried, String language, Cancellation cancel) {
+    return ask(
+            REWRITE,
+            "Part: " + part.text() + "\nQueries tried: " + String.join(" | ", tried),
+            cancel)
+        .thenApply(
+            reply -> {
+              if (reply.isEmpty()) {
+                return fallback.rewrite(part, tried, language);
+              }
+              JsonNode query = reply.get().path("query");
+              return query.isString()
+                      && !query.asString().isBlank()
+                      && !tried.contains(query.asString())
+                  ? Optional.of(query.asString().strip())
+                  : Optional.empty();
+            });
+  }
+
+  @Override
+  public CompletableFuture<List<Verdict>> judge(
+      Part part, List<Candidate> candidates, Cancellation cancel) {
     var passages = new StringBuilder("Question part: " + part.text() + "\n");
     for (int i = 0; i < candidates.size(); i++) {
       passages.append("\n[").append(i + 1).append("] ").append(candidates.get(i).text().strip());
     }
-    var reply = ask(JUDGE, passages.toString());
-    if (reply.isEmpty()) {
-      return fallback.judge(part, candidates);
-    }
+    return ask(JUDGE, passages.toString(), cancel)
+        .thenApply(
+            reply ->
+                reply.isEmpty()
+                    ? fallback.judge(part, candidates)
+                    : verdicts(reply.get(), part, candidates));
+  }
+
+  private List<Verdict> verdicts(JsonNode reply, Part part, List<Candidate> candidates) {
     var verdicts = new ArrayList<Verdict>();
     for (int i = 0; i < candidates.size(); i++) {
       verdicts.add(null);
     }
-    for (JsonNode v : reply.get().path("verdicts")) {
+    for (JsonNode v : reply.path("verdicts")) {
       int n = v.path("n").asInt(0);
       if (n >= 1 && n <= candidates.size() && v.path("relevant").isBoolean()) {
         String reason = "model: " + v.path("reason").asString("no reason given");
@@ -129,25 +153,41 @@ public final class ModelPlanner implements Planner {
     return verdicts;
   }
 
-  /** The model's JSON reply, or empty when it failed or did not answer with JSON. */
-  private Optional<JsonNode> ask(String instructions, String content) {
-    try {
-      String text =
-          model
-              .complete(
-                  ModelRequest.of(
-                      List.of(ChatMessage.system(instructions), ChatMessage.user(content))))
-              .text();
-      int start = text.indexOf('{');
-      int end = text.lastIndexOf('}');
-      if (start < 0 || end <= start) {
-        log.info("the planning model answered without JSON; the rules decide");
-        return Optional.empty();
-      }
-      return Optional.of(json.readTree(text.substring(start, end + 1)));
-    } catch (ProviderException | JacksonException e) {
-      log.info("the planning model failed ({}); the rules decide", e.getMessage());
-      return Optional.empty();
-    }
+  /**
+   * The model's JSON reply, or empty when it failed or did not answer with JSON; a cancelled
+   * answer's failure passes on.
+   */
+  private CompletableFuture<Optional<JsonNode>> ask(
+      String instructions, String content, Cancellation cancel) {
+    return model
+        .complete(
+            ModelRequest.of(List.of(ChatMessage.system(instructions), ChatMessage.user(content))),
+            cancel)
+        .handle(
+            (reply, error) -> {
+              if (error != null) {
+                Throwable cause = Futures.cause(error);
+                if (!(cause instanceof ProviderException)) {
+                  throw Futures.rethrow(cause);
+                }
+                log.info("the planning model failed ({}); the rules decide", cause.getMessage());
+                return Optional.empty();
+              }
+              String text = reply.text();
+              int start = text.indexOf('{');
+              int end = text.lastIndexOf('}');
+              if (start < 0 || end <= start) {
+                log.info("the planning model answered without JSON; the rules decide");
+                return Optional.empty();
+              }
+              try {
+                return Optional.of(json.readTree(text.substring(start, end + 1)));
+              } catch (JacksonException e) {
+                log.info(
+                    "the planning model's JSON is malformed ({}); the rules decide",
+                    e.getOriginalMessage());
+                return Optional.empty();
+              }
+            });
   }
 }

@@ -6,12 +6,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Whether a passage is evidence for a part (S3.4), in four checks, the first that fails saying why:
- * every entity of the part is in the passage; the passage holds at least {@code threshold} of the
- * part's terms (its relevance, computed here against the part, not the query that found it: a
- * relaxed rewrite matches more passages without making them more relevant); where the terms meet,
- * the passage holds the kind of answer asked for (a number for "how many"); and a question about
- * what is not ("why didn't …") needs a passage that says what is not.
+ * Whether a passage is evidence for a part (S3.4), in four checks after a screen (a passage that
+ * carries instructions for the model is never evidence), the first that fails saying why: every
+ * entity of the part is in the passage; the passage holds at least {@code threshold} of the part's
+ * terms (its relevance, computed here against the part, not the query that found it: a relaxed
+ * rewrite matches more passages without making them more relevant); where the terms meet, the
+ * passage holds the kind of answer asked for (a number for "how many"); and a question about what
+ * is not ("why didn't …") needs a passage that says what is not.
  */
 final class PassageJudge {
 
@@ -31,22 +32,30 @@ final class PassageJudge {
   Verdict judge(Part part, Candidate c) {
     String language = Language.detect(part.text());
     var passage = PassageText.of(c.text(), c.language());
-    // 1. the right entity (S3.7: "nitrogen for wheat" is no evidence for "nitrogen for maize")
-    for (String entity : part.entities()) {
-      for (Terms.Term t : Terms.of(entity, language)) {
-        if (!passage.holds(t)) {
-          return Verdict.reject("entity mismatch: " + t.text() + " not in the passage");
-        }
-      }
+    // 0. a passage that speaks to the model is no evidence, whatever it says (indirect injection)
+    var instructions = passage.instructions();
+    if (instructions.isPresent()) {
+      return Verdict.reject(
+          "the passage carries instructions for the assistant ("
+              + instructions.get().category()
+              + ")");
     }
-    // 2. relevance: the share of the part's terms the passage holds; words of the question's own
-    // language cannot be held by a passage in another language, only translated terms count there;
-    // a part that names nothing ("and next week?") has only the search's own relevance to go by
+    // 1. the right entity, where the passage answers (S3.7: "nitrogen for wheat" is no evidence for
+    // "nitrogen for maize")
+    var mismatch = EntityCheck.mismatch(part, passage, language);
+    if (mismatch.isPresent()) {
+      return Verdict.reject(mismatch.get());
+    }
+    // 2. relevance: the share of the part's terms the passage holds. A passage in another language
+    // can hold only the terms the glossary translates: the others are words it cannot show, so they
+    // count as missing ("locusts" in a Persian passage on wheat is not shown by its «گندم»); a part
+    // that names nothing ("and next week?") has only the search's own relevance to go by
     List<Terms.Term> terms = Terms.of(part.text(), language);
     boolean sameLanguage = c.language() == null || c.language().equals(language);
-    List<Terms.Term> counted =
-        sameLanguage ? terms : terms.stream().filter(Terms.Term::translated).toList();
-    double relevance = counted.isEmpty() ? c.relevance() : passage.focusShare(counted);
+    double relevance =
+        terms.isEmpty()
+            ? c.relevance()
+            : sameLanguage ? passage.focusShare(terms) : translatedShare(passage, terms);
     if (relevance < threshold) {
       return Verdict.reject(format("relevance %.2f < %.2f", relevance));
     }
@@ -63,6 +72,19 @@ final class PassageJudge {
       return Verdict.reject("the question asks what is not; the passage negates nothing there");
     }
     return Verdict.accept(format("relevance %.2f ≥ %.2f", relevance));
+  }
+
+  /**
+   * The share of the part's terms a passage in another language holds, untranslated ones missing.
+   */
+  private static double translatedShare(PassageText passage, List<Terms.Term> terms) {
+    List<Terms.Term> translated = terms.stream().filter(Terms.Term::translated).toList();
+    if (translated.isEmpty()) {
+      return 0;
+    }
+    double all = terms.stream().mapToDouble(PassageText::weight).sum();
+    double shown = translated.stream().mapToDouble(PassageText::weight).sum();
+    return passage.focusShare(translated) * shown / all;
   }
 
   private String format(String pattern, double relevance) {

@@ -1,11 +1,14 @@
 package io.streamrag.llm.evidence;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import io.streamrag.kit.guard.PassageScreen;
+import io.streamrag.kit.guard.injection.Detection;
 import io.streamrag.kit.text.TextKeyed;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -44,6 +47,11 @@ final class PassageText {
   private final List<Set<String>> sentenceStems = new ArrayList<>();
   private final List<Set<String>> windowStems = new ArrayList<>();
   private final Map<String, List<String>> near = new ConcurrentHashMap<>();
+  private final String text;
+  private volatile Optional<Detection> instructions;
+
+  /** Screens passages for instructions to the model; read once per passage, as the rest is. */
+  private static final PassageScreen SCREEN = PassageScreen.standard();
 
   /** The passage read, or as read before: the same text and language read the same. */
   static PassageText of(String text, String language) {
@@ -55,6 +63,7 @@ final class PassageText {
    * their union (the split removes only separators, so no word spans two sentences).
    */
   PassageText(String text, String language) {
+    this.text = text;
     this.language = language;
     for (String s : text.split("(?<=[.!?؟])\\s+|[\\n\\r]+|[;؛]")) {
       if (!s.isBlank()) {
@@ -73,6 +82,19 @@ final class PassageText {
 
   String language() {
     return language;
+  }
+
+  /**
+   * Why the passage speaks to the model ("Note to the AI assistant: …", an override, a fake turn),
+   * or empty: indirect injection, screened once per passage ({@link PassageScreen}).
+   */
+  Optional<Detection> instructions() {
+    Optional<Detection> found = instructions;
+    if (found == null) {
+      found = SCREEN.inspect(text);
+      instructions = found;
+    }
+    return found;
   }
 
   /** Whether the passage holds the term in one of its forms. */

@@ -1,15 +1,18 @@
 package io.streamrag.llm.evidence;
 
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The judgement behind failure handling (S3): how a question splits, what to search next when a
- * search found nothing usable, and which passages are evidence.
+ * search found nothing usable, and which passages are evidence. Asynchronous, since a model may be
+ * asked; a cancelled answer closes that call.
  *
  * <p>Implementations: {@link DeterministicPlanner} (rules and calibrated scores, no model: works
- * with the extractive provider) and {@link ModelPlanner} (the configured model decides, through
- * structured output).
+ * with the extractive provider, and answers at once) and {@link ModelPlanner} (the configured model
+ * decides, through structured output).
  */
 public interface Planner {
 
@@ -21,7 +24,7 @@ public interface Planner {
    *
    * @param language {@code fa}, {@code ar} or {@code en}
    */
-  List<Part> decompose(String question, String language);
+  CompletableFuture<List<Part>> decompose(String question, String language, Cancellation cancel);
 
   /**
    * The next query for a part whose searches found no evidence (S3.3), different from every query
@@ -29,8 +32,10 @@ public interface Planner {
    *
    * @param tried the queries searched for this part so far, in order; never empty
    */
-  Optional<String> rewrite(Part part, List<String> tried, String language);
+  CompletableFuture<Optional<String>> rewrite(
+      Part part, List<String> tried, String language, Cancellation cancel);
 
   /** Whether each candidate is evidence for the part (S3.4), in the candidates' order. */
-  List<Verdict> judge(Part part, List<Candidate> candidates);
+  CompletableFuture<List<Verdict>> judge(
+      Part part, List<Candidate> candidates, Cancellation cancel);
 }

@@ -40,7 +40,7 @@ final class QuestionTokens {
     mark = q.endsWith("؟") ? "؟" : q.endsWith("?") ? "?" : "";
     for (String token : q.split("\\s+")) {
       String n = Words.normalize(token.replaceAll("[?؟!.,،:;؛\"«»()]", ""));
-      if (n.length() > 3 && n.startsWith("و") && gluedAnd(n.substring(1))) {
+      if (n.length() > 2 && n.startsWith("و") && gluedAnd(n.substring(1))) {
         add("و");
         add(token.substring(1));
       } else if (!token.isEmpty()) {

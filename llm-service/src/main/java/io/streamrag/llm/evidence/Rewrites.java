@@ -21,6 +21,11 @@ final class Rewrites {
   static List<String> of(String part, String language) {
     List<Terms.Term> terms = Terms.of(part, language);
     var queries = new LinkedHashSet<String>();
+    // a Persian or Arabic part is asked in English first: the knowledge bases hold most documents
+    // in English, and a question of several parts has one or two searches left for each
+    if (!language.equals("en")) {
+      queries.add(switched(terms, language, "en"));
+    }
     queries.add(expanded(terms, language));
     queries.add(switched(terms, language, language.equals("en") ? "fa" : "en"));
     var kept = new ArrayList<>(terms);

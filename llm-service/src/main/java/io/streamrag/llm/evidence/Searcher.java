@@ -1,6 +1,7 @@
 package io.streamrag.llm.evidence;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One search for the evidence loop. Implementations: the classic context search of
@@ -8,8 +9,19 @@ import java.util.List;
  */
 public interface Searcher {
 
-  /** The candidates for a query, best first. */
-  Found search(String query, Part part);
+  /** The candidates for a query, best first, once the search answered. */
+  CompletableFuture<Found> search(String query, Part part);
+
+  /** A search that answers at once, in process (benchmarks, warm-up, tests). */
+  @FunctionalInterface
+  interface Immediate {
+    Found search(String query, Part part);
+  }
+
+  /** A searcher over an in-process search that answers at once. */
+  static Searcher of(Immediate search) {
+    return (query, part) -> CompletableFuture.completedFuture(search.search(query, part));
+  }
 
   /**
    * What one search returned.

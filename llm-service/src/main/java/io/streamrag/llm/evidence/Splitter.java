@@ -1,26 +1,24 @@
 package io.streamrag.llm.evidence;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Splits comparisons and joined questions into questions of their own (S3.1), in Persian, Arabic
- * and English. Three rules, tried in order:
+ * and English, in two steps:
  *
  * <ol>
- *   <li>two questions joined by "and" / «و», when the second asks with a question word (English:
- *       its first word) and names a glossary concept of its own ("How much nitrogen does maize need
- *       and when should I irrigate wheat?"). "What is ET0 and how do I use it?" stays whole: its
- *       second clause names nothing, and searching "how do I use it" alone finds nothing;
- *   <li>a comparison: a cue ("difference between", "compare", «تفاوت», «فرق», «مقایسه», «الفرق
- *       بين», «قارن») or a choice ("X or Y: which …", «X بهتر است یا Y», «X أم Y», "X vs Y"), whose
- *       two sides replace the coordination in the rest of the question, so each part keeps the
- *       shared predicate ("nitrogen for maize vs wheat" gives "nitrogen for maize" and "nitrogen
- *       for wheat");
- *   <li>two glossary entities of one kind joined by "and" («ذرت و گندم»), as in "How much nitrogen
- *       do maize and wheat need?". Any other "and" is left alone: "soil moisture and temperature"
- *       is one topic.
+ *   <li>sentences and asking clauses ({@link Clauses}): "What is field capacity, what is the
+ *       wilting point, and when should I irrigate?" is three questions; a clause that leaves out
+ *       its subject ("and how much?") takes it from the clause before;
+ *   <li>in each, a comparison: a cue ("difference between", "compare", «تفاوت», «فرق», «مقایسه»,
+ *       «الفرق بين», «قارن») or a choice ("X or Y: which …", «X بهتر است یا Y», «X أم Y», "X vs
+ *       Y"), whose two sides replace the coordination in the rest of the question, so each part
+ *       keeps the shared predicate ("nitrogen for maize vs wheat" gives "nitrogen for maize" and
+ *       "nitrogen for wheat"); else several glossary entities of one kind ({@link Enumerations}):
+ *       "How much nitrogen do maize, wheat and barley need?" is three parts.
  * </ol>
  */
 final class Splitter {
@@ -33,50 +31,28 @@ final class Splitter {
   private static final Set<String> CHOICE_CUES =
       Set.of("which", "better", "best", "کدام", "کدوم", "بهتر", "ایهما", "افضل");
 
-  /**
-   * Question words by language: «این» is Arabic "where" but Persian "this", «ما» "what" or "we".
-   */
-  private static final java.util.Map<String, Set<String>> QUESTION_WORDS =
-      java.util.Map.of(
-          "en",
-          Set.of("how", "what", "when", "where", "who", "which", "why", "should", "can"),
-          "fa",
-          Set.of("چقدر", "چند", "کی", "چه", "چگونه", "چطور", "کجا", "ایا", "کدام", "چرا", "چیست"),
-          "ar",
-          Set.of("کم", "متی", "ماذا", "ما", "کیف", "این", "هل", "لماذا", "من"));
-
   private static final int LONGEST_SIDE = 3;
 
-  private final Glossary glossary;
+  private final Clauses clauses;
+  private final Enumerations enumerations;
 
   Splitter(Glossary glossary) {
-    this.glossary = glossary;
+    this.clauses = new Clauses(glossary);
+    this.enumerations = new Enumerations(glossary);
   }
 
   List<Split> split(String question, String language) {
-    var t = new QuestionTokens(question);
-    return clauses(t, language)
-        .or(() -> comparison(t, language))
-        .or(() -> entities(t, language))
-        .orElse(List.of(new Split(question.strip(), "")));
-  }
-
-  private Optional<List<Split>> clauses(QuestionTokens t, String language) {
-    for (int k = 1; k < t.size() - 1; k++) {
-      Set<String> asking = QUESTION_WORDS.getOrDefault(language, QUESTION_WORDS.get("en"));
-      boolean asks =
-          language.equals("en") ? asking.contains(t.norm(k + 1)) : t.any(k + 1, t.size(), asking);
-      if (AND.contains(t.norm(k))
-          && asks
-          && t.any(0, k, asking)
-          && !glossary.find(Stems.words(t.text(k + 1, t.size())), language).isEmpty()) {
-        return Optional.of(
-            List.of(
-                new Split(t.text(0, k) + t.mark(), ""),
-                new Split(t.text(k + 1, t.size()) + t.mark(), "")));
-      }
+    var out = new ArrayList<Split>();
+    // 1. one question per sentence and per asking clause, each naming what it is about
+    for (String clause : clauses.of(question, language)) {
+      var t = new QuestionTokens(clause);
+      // 2. a comparison, or several things of one kind, become one part per side or thing
+      out.addAll(
+          comparison(t, language)
+              .or(() -> enumerations.of(t, language))
+              .orElse(List.of(new Split(clause.strip(), ""))));
     }
-    return Optional.empty();
+    return out;
   }
 
   private Optional<List<Split>> comparison(QuestionTokens t, String language) {
@@ -88,23 +64,6 @@ final class Splitter {
           || (choice || t.cueEnd() >= 0) && CHOICE.contains(w)
           || Set.of("vs", "versus").contains(w)) {
         return Optional.of(sides(t, k, language));
-      }
-    }
-    return Optional.empty();
-  }
-
-  private Optional<List<Split>> entities(QuestionTokens t, String language) {
-    for (int k = 1; k < t.size() - 1; k++) {
-      if (AND.contains(t.norm(k))) {
-        var left = glossary.find(List.of(t.norm(k - 1)), language);
-        var right = glossary.find(List.of(t.norm(k + 1)), language);
-        if (left.size() == 1
-            && right.size() == 1
-            && left.get(0).concept().isEntity()
-            && left.get(0).concept().kind().equals(right.get(0).concept().kind())
-            && left.get(0).concept() != right.get(0).concept()) {
-          return Optional.of(parts(t, k - 1, k, k, k + 1, k + 2, ""));
-        }
       }
     }
     return Optional.empty();

@@ -2,8 +2,12 @@ package io.streamrag.llm.memory;
 
 import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * Pre-run step 4, memory (S0.7): the conversation's earlier turns within the pipeline's window. An
  * unreachable store degrades to no memory, logged and flagged; it never fails the chat. A request
  * that carries its earlier turns (the OpenAI-compatible API) is given those, in the same window,
- * and the store is neither read nor written.
+ * and the store is neither read nor written. The query runs on the memory readers, off the answer's
+ * path: the answer waits for it without a thread.
  */
 public final class MemoryRecall implements PreRunStep {
 
@@ -22,41 +27,57 @@ public final class MemoryRecall implements PreRunStep {
 
   private final ConversationStore store;
   private final TurnRecorder recorder;
+  private final Executor reads;
 
-  public MemoryRecall(ConversationStore store, TurnRecorder recorder) {
+  /**
+   * @param reads a bounded, Spring-managed executor for the store's queries (JDBC waits on its
+   *     socket, so never on the answer's threads)
+   */
+  public MemoryRecall(ConversationStore store, TurnRecorder recorder, Executor reads) {
     this.store = store;
     this.recorder = recorder;
+    this.reads = reads;
   }
 
   @Override
-  public Preparation apply(Preparation preparation) {
+  public CompletableFuture<Preparation> apply(Preparation preparation) {
     var settings = preparation.settings();
     if (settings.memoryMaxTurns() <= 0 || settings.memoryMaxTokens() <= 0) {
-      return preparation.withRecall(Recall.NONE);
+      return CompletableFuture.completedFuture(preparation.withRecall(Recall.NONE));
     }
     ChatRequested request = preparation.request();
     if (request.getHistory() != null) {
       // the client holds this conversation (the OpenAI-compatible API): its turns, nothing stored
       var given = GivenTurns.of(request);
-      return preparation.withRecall(
-          new Recall(
-              Recall.GIVEN,
-              MemoryWindow.fit(given, settings.memoryMaxTurns(), settings.memoryMaxTokens())));
+      return CompletableFuture.completedFuture(
+          preparation.withRecall(
+              new Recall(
+                  Recall.GIVEN,
+                  MemoryWindow.fit(given, settings.memoryMaxTurns(), settings.memoryMaxTokens()))));
     }
     if (request.getNewConversation()) {
       // started by the gateway for this very question: there is nothing to read yet
-      return preparation.withRecall(new Recall(Recall.NEW, java.util.List.of()));
+      return CompletableFuture.completedFuture(
+          preparation.withRecall(new Recall(Recall.NEW, List.of())));
     }
     var key = keyOf(request);
-    recorder.settle(key, SETTLE);
-    try {
-      var turns = store.recent(key, settings.memoryMaxTurns());
-      var window = MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
-      return preparation.withRecall(new Recall(turns.isEmpty() ? Recall.NEW : "on", window));
-    } catch (ConversationStore.MemoryUnavailable e) {
-      log.warn("answering {} without memory: {}", request.getRequestId(), e.getMessage());
-      return preparation.withRecall(new Recall("unavailable", java.util.List.of()));
-    }
+    return recorder
+        .settled(key, SETTLE)
+        .thenApplyAsync(settled -> store.recent(key, settings.memoryMaxTurns()), reads)
+        .handle(
+            (turns, error) -> {
+              if (error != null) {
+                log.warn(
+                    "answering {} without memory: {}",
+                    request.getRequestId(),
+                    Futures.cause(error).getMessage());
+                return preparation.withRecall(new Recall("unavailable", List.of()));
+              }
+              var window =
+                  MemoryWindow.fit(turns, settings.memoryMaxTurns(), settings.memoryMaxTokens());
+              return preparation.withRecall(
+                  new Recall(turns.isEmpty() ? Recall.NEW : "on", window));
+            });
   }
 
   /** The conversation a request belongs to. */

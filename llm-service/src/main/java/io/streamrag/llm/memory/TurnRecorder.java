@@ -1,13 +1,18 @@
 package io.streamrag.llm.memory;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * Keeps answered turns off the answering thread: a history write never delays {@code done}. A turn
@@ -16,7 +21,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A conversation's requests share a partition (chat.requests is keyed by conversation), so the
  * next turn usually comes to this replica; before reading memory it waits, briefly, for the writes
- * of its own conversation still under way here ({@link #settle}), so a quick follow-up still sees
+ * of its own conversation still under way here ({@link #settled}), so a quick follow-up still sees
  * the turn just answered.
  */
 public final class TurnRecorder {
@@ -28,13 +33,17 @@ public final class TurnRecorder {
   private final AtomicLong written = new AtomicLong();
   private final AtomicLong lost = new AtomicLong();
   private final Map<ConversationKey, Integer> pending = new HashMap<>();
+  private final Map<ConversationKey, List<CompletableFuture<Void>>> waiting = new HashMap<>();
+  private final TaskScheduler timers;
 
   /**
    * @param writer a bounded, Spring-managed executor
+   * @param timers ends a wait for writes that take too long
    */
-  public TurnRecorder(ConversationStore store, Executor writer) {
+  public TurnRecorder(ConversationStore store, Executor writer, TaskScheduler timers) {
     this.store = store;
     this.writer = writer;
+    this.timers = timers;
   }
 
   /** Stores the turn in the background. */
@@ -79,25 +88,20 @@ public final class TurnRecorder {
   }
 
   /**
-   * Waits until no write of this conversation is under way on this replica, at most {@code
-   * timeout}.
+   * Completes once no write of this conversation is under way on this replica, or after {@code
+   * timeout}, whichever comes first; no thread waits meanwhile.
    */
-  public void settle(ConversationKey key, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
+  public CompletableFuture<Void> settled(ConversationKey key, Duration timeout) {
+    var settled = new CompletableFuture<Void>();
     synchronized (pending) {
-      while (pending.containsKey(key)) {
-        long left = (deadline - System.nanoTime()) / 1_000_000;
-        if (left <= 0) {
-          return;
-        }
-        try {
-          pending.wait(left);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
+      if (!pending.containsKey(key)) {
+        return CompletableFuture.completedFuture(null);
       }
+      waiting.computeIfAbsent(key, k -> new ArrayList<>()).add(settled);
     }
+    var timer = timers.schedule(() -> settled.complete(null), Instant.now().plus(timeout));
+    settled.whenComplete((done, error) -> timer.cancel(false));
+    return settled;
   }
 
   private void write(StoredTurn turn) {
@@ -117,7 +121,10 @@ public final class TurnRecorder {
       int now = pending.getOrDefault(key, 0) + by;
       if (now <= 0) {
         pending.remove(key);
-        pending.notifyAll();
+        var waiters = waiting.remove(key);
+        if (waiters != null) {
+          waiters.forEach(w -> w.complete(null));
+        }
       } else {
         pending.put(key, now);
       }

@@ -1,6 +1,7 @@
 package io.streamrag.llm.prerun;
 
 import io.streamrag.kit.guard.Guardrail;
+import java.util.concurrent.CompletableFuture;
 
 /** A guardrail of platform-kit as a pre-run step: its refusal stops the chain. */
 public final class GuardStep implements PreRunStep {
@@ -17,13 +18,13 @@ public final class GuardStep implements PreRunStep {
   }
 
   @Override
-  public Preparation apply(Preparation preparation) {
-    guardrail
+  public CompletableFuture<Preparation> apply(Preparation preparation) {
+    return guardrail
         .check(preparation.request().getMessage())
-        .ifPresent(
-            refusal -> {
-              throw new PreRunRefusal(refusal.code(), refusal.message());
-            });
-    return preparation;
+        .<CompletableFuture<Preparation>>map(
+            refusal ->
+                CompletableFuture.failedFuture(
+                    new PreRunRefusal(refusal.code(), refusal.message())))
+        .orElseGet(() -> CompletableFuture.completedFuture(preparation));
   }
 }

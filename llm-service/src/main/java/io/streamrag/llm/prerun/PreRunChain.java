@@ -3,8 +3,11 @@ package io.streamrag.llm.prerun;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.streamrag.llm.provider.model.Cancellation;
+import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -49,20 +52,30 @@ public final class PreRunChain {
   }
 
   /**
-   * Runs every step in order.
-   *
-   * @throws PreRunRefusal when a step refuses the request
+   * Runs every step in order, each when the one before it completed; the result fails with {@link
+   * PreRunRefusal} when a step refuses the request.
    */
-  public Preparation run(ChatRequested request) {
-    var preparation = Preparation.of(request);
-    for (int i = 0; i < steps.size(); i++) {
-      long start = System.nanoTime();
-      try {
-        preparation = steps.get(i).apply(preparation);
-      } finally {
-        timers.get(i).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-      }
+  public CompletableFuture<Preparation> run(
+      ChatRequested request, Cancellation cancel, AnswerScope scope) {
+    return step(0, Preparation.of(request, cancel, scope));
+  }
+
+  private CompletableFuture<Preparation> step(int i, Preparation preparation) {
+    if (i == steps.size()) {
+      return CompletableFuture.completedFuture(preparation);
     }
-    return preparation;
+    long start = System.nanoTime();
+    CompletableFuture<Preparation> applied;
+    try {
+      preparation.cancel().check();
+      applied = steps.get(i).apply(preparation);
+    } catch (RuntimeException e) {
+      applied = CompletableFuture.failedFuture(e);
+    }
+    // the next step runs in the answer's context, whichever thread completed this one
+    return applied
+        .whenComplete(
+            (p, error) -> timers.get(i).record(System.nanoTime() - start, TimeUnit.NANOSECONDS))
+        .thenComposeAsync(next -> step(i + 1, next), preparation.scope().inline());
   }
 }

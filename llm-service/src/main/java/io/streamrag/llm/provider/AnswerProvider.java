@@ -1,7 +1,9 @@
 package io.streamrag.llm.provider;
 
 import io.streamrag.llm.prompt.Prompt;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.schemas.chat.ContextRetrieved;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -20,11 +22,13 @@ public interface AnswerProvider {
   String model();
 
   /**
-   * Streams the answer to {@code tokens}, returning once it is complete.
+   * Streams the answer to {@code tokens}; the future completes once the answer is complete.
    *
-   * @return the passages it cites, who answered and the tokens used
-   * @throws ProviderException when the answer cannot be produced; {@link
-   *     ProviderException#midStream()} tells whether part of it was already streamed
+   * @param cancel closes a model call under way when the answer's caller leaves
+   * @return the passages it cites, who answered and the tokens used; or a {@link ProviderException}
+   *     when the answer cannot be produced ({@link ProviderException#midStream()} tells whether
+   *     part of it was already streamed)
    */
-  Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens);
+  CompletableFuture<Answer> answer(
+      Prompt prompt, ContextRetrieved context, Consumer<String> tokens, Cancellation cancel);
 }

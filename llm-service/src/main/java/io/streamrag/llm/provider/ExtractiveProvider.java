@@ -4,6 +4,7 @@ import io.streamrag.kit.text.Language;
 import io.streamrag.kit.text.Words;
 import io.streamrag.llm.prompt.MissingEvidence;
 import io.streamrag.llm.prompt.Prompt;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -51,8 +53,19 @@ public final class ExtractiveProvider implements AnswerProvider {
     return "none (quotes the retrieved context)";
   }
 
+  /** Quotes at once: nothing to wait for, so the future is complete when it returns. */
   @Override
-  public Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
+  public CompletableFuture<Answer> answer(
+      Prompt prompt, ContextRetrieved context, Consumer<String> tokens, Cancellation cancel) {
+    try {
+      return CompletableFuture.completedFuture(quote(prompt, context, tokens));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  /** The extractive answer, streamed to {@code tokens} before it returns. */
+  public Answer quote(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
     String language = context.getRequest().getLanguage();
     var say = ExtractivePhrases.of(language);
     var text = new StringBuilder();

@@ -1,14 +1,15 @@
 package io.streamrag.llm.provider;
 
 import io.streamrag.llm.prompt.Prompt;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
-import io.streamrag.llm.provider.model.ModelReply;
 import io.streamrag.llm.provider.model.ModelRequest;
 import io.streamrag.llm.provider.openai.Endpoint;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,31 +47,43 @@ public final class ModelAnswerProvider implements AnswerProvider {
   }
 
   @Override
-  public Answer answer(Prompt prompt, ContextRetrieved context, Consumer<String> tokens) {
+  public CompletableFuture<Answer> answer(
+      Prompt prompt, ContextRetrieved context, Consumer<String> tokens, Cancellation cancel) {
     var first = new FirstToken(tokens);
-    Answer answer;
-    try {
-      ModelReply reply = chain.stream(ModelRequest.of(messages(prompt)), first);
-      List<Integer> cited = Citations.in(reply.text(), context.getPassages().size());
-      answer = new Answer(cited, reply.provider(), reply.model(), reply.usage(), reply.fallbacks());
-    } catch (ProviderException e) {
-      if (e.midStream() || !fallbackToExtractive) {
-        throw e;
-      }
-      log.warn("every model provider failed ({}): the answer is extractive", e.failures());
-      answer = extractive.answer(prompt, context, first).after(e.failures());
-    }
-    log.info(
-        "answer {} by {} ({}): {} prompt + {} completion tokens, first token after {} ms,"
-            + " fallbacks {}",
-        context.getRequest().getRequestId(),
-        answer.provider(),
-        answer.model(),
-        answer.usage().promptTokens(),
-        answer.usage().completionTokens(),
-        first.millis(),
-        answer.fallbacks());
-    return answer;
+    return chain.stream(ModelRequest.of(messages(prompt)), first, cancel)
+        .thenApply(
+            reply ->
+                new Answer(
+                    Citations.in(reply.text(), context.getPassages().size()),
+                    reply.provider(),
+                    reply.model(),
+                    reply.usage(),
+                    reply.fallbacks()))
+        .exceptionally(
+            error -> {
+              if (!(Futures.cause(error) instanceof ProviderException e)
+                  || e.midStream()
+                  || !fallbackToExtractive) {
+                throw Futures.rethrow(Futures.cause(error));
+              }
+              log.warn("every model provider failed ({}): the answer is extractive", e.failures());
+              return extractive.quote(prompt, context, first).after(e.failures());
+            })
+        .whenComplete(
+            (answer, error) -> {
+              if (answer != null) {
+                log.info(
+                    "answer {} by {} ({}): {} prompt + {} completion tokens, first token after {}"
+                        + " ms, fallbacks {}",
+                    context.getRequest().getRequestId(),
+                    answer.provider(),
+                    answer.model(),
+                    answer.usage().promptTokens(),
+                    answer.usage().completionTokens(),
+                    first.millis(),
+                    answer.fallbacks());
+              }
+            });
   }
 
   /** [system, (question, answer) of each earlier turn, question]. */

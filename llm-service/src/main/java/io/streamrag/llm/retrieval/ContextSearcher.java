@@ -5,6 +5,8 @@ import io.streamrag.llm.evidence.Candidate;
 import io.streamrag.llm.evidence.Evidence;
 import io.streamrag.llm.evidence.Part;
 import io.streamrag.llm.evidence.Searcher;
+import io.streamrag.llm.provider.Futures;
+import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
@@ -17,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,24 +38,27 @@ public final class ContextSearcher implements Searcher {
   private final ChatRequested request;
   private final Duration timeout;
   private final Clock clock;
+  private final AnswerScope scope;
   private final Map<String, Passage> seen = new LinkedHashMap<>();
   private final LinkedHashSet<String> kbs = new LinkedHashSet<>();
   private ContextRetrieved first;
-  private String degradedReason;
+  private volatile String degradedReason;
 
   public ContextSearcher(
       RequestClient<ContextRetrieved> retrieval,
       ChatRequested request,
       Duration timeout,
-      Clock clock) {
+      Clock clock,
+      AnswerScope scope) {
     this.retrieval = retrieval;
     this.request = request;
     this.timeout = timeout;
     this.clock = clock;
+    this.scope = scope;
   }
 
   @Override
-  public Found search(String query, Part part) {
+  public CompletableFuture<Found> search(String query, Part part) {
     var call =
         RetrievalRequested.newBuilder()
             .setCallId(UUID.randomUUID().toString())
@@ -60,14 +66,21 @@ public final class ContextSearcher implements Searcher {
             .setQuery(query)
             .setRequestedAt(clock.instant())
             .build();
-    ContextRetrieved context;
-    try {
-      context = retrieval.call(call.getCallId(), call, timeout);
-    } catch (RequestClient.CallFailed e) {
-      log.warn("request {}: {}; answering degraded", request.getRequestId(), e.getMessage());
-      degradedReason = "knowledge base unavailable: " + e.getMessage();
-      return new Found(List.of(), List.of(), true, e.getMessage());
-    }
+    return scope
+        .call(() -> retrieval.callAsync(call.getCallId(), call, timeout))
+        .handle(
+            (context, error) -> {
+              if (error != null) {
+                String reason = Futures.cause(error).getMessage();
+                log.warn("request {}: {}; answering degraded", request.getRequestId(), reason);
+                degradedReason = "knowledge base unavailable: " + reason;
+                return new Found(List.of(), List.of(), true, reason);
+              }
+              return found(context);
+            });
+  }
+
+  private synchronized Found found(ContextRetrieved context) {
     if (first == null) {
       first = context;
     }
@@ -98,7 +111,7 @@ public final class ContextSearcher implements Searcher {
    *
    * @param query the standalone query, when the message was rewritten; else null
    */
-  public ContextRetrieved context(Evidence evidence, String query) {
+  public synchronized ContextRetrieved context(Evidence evidence, String query) {
     var context =
         ContextRetrieved.newBuilder()
             .setRequest(request)

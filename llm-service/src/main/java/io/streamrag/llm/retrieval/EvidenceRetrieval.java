@@ -8,6 +8,7 @@ import io.streamrag.schemas.chat.ContextRetrieved;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Pre-run step 8, retrieval (S0.1): in classic mode, the evidence loop searches each part of the
@@ -30,21 +31,29 @@ public final class EvidenceRetrieval implements PreRunStep {
   }
 
   @Override
-  public Preparation apply(Preparation p) {
+  public CompletableFuture<Preparation> apply(Preparation p) {
     var request = p.request();
     if (p.agentic()) {
-      return p.withContext(
-          ContextRetrieved.newBuilder()
-              .setRequest(request)
-              .setKbNames(List.of())
-              .setPassages(List.of())
-              .setRetrievedAt(clock.instant())
-              .build());
+      return CompletableFuture.completedFuture(
+          p.withContext(
+              ContextRetrieved.newBuilder()
+                  .setRequest(request)
+                  .setKbNames(List.of())
+                  .setPassages(List.of())
+                  .setRetrievedAt(clock.instant())
+                  .build()));
     }
-    var searcher = new ContextSearcher(retrieval, request, timeout, clock);
-    var evidence =
-        loop.gather(
-            p.query(), request.getLanguage(), p.settings().searchBudget(), searcher, p.trace());
-    return p.withEvidence(evidence, searcher.context(evidence, p.rewritten() ? p.query() : null));
+    var searcher = new ContextSearcher(retrieval, request, timeout, clock, p.scope());
+    return loop.gather(
+            p.query(),
+            request.getLanguage(),
+            p.settings().searchBudget(),
+            searcher,
+            p.trace(),
+            p.cancel())
+        .thenApply(
+            evidence ->
+                p.withEvidence(
+                    evidence, searcher.context(evidence, p.rewritten() ? p.query() : null)));
   }
 }

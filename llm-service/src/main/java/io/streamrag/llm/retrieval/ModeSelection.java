@@ -3,6 +3,7 @@ package io.streamrag.llm.retrieval;
 import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -22,7 +23,7 @@ public final class ModeSelection implements PreRunStep {
   }
 
   @Override
-  public Preparation apply(Preparation p) {
+  public CompletableFuture<Preparation> apply(Preparation p) {
     String asked = p.request().getMode() == null ? p.settings().mode() : p.request().getMode();
     boolean tools = toolsAvailable.getAsBoolean();
     String mode =
@@ -39,6 +40,6 @@ public final class ModeSelection implements PreRunStep {
             List.of(),
             null,
             mode.equals(asked) ? mode : mode + " (" + asked + " asked; " + why + ")");
-    return p.withMode(mode);
+    return CompletableFuture.completedFuture(p.withMode(mode));
   }
 }

@@ -2,6 +2,7 @@ package io.streamrag.llm.rewrite;
 
 import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Pre-run step 5: a follow-up becomes a standalone query before retrieval (S0.7); a first message
@@ -16,13 +17,17 @@ public final class FollowUpRewrite implements PreRunStep {
   }
 
   @Override
-  public Preparation apply(Preparation preparation) {
+  public CompletableFuture<Preparation> apply(Preparation preparation) {
     var turns = preparation.recall().turns();
     if (turns.isEmpty()) {
-      return preparation;
+      return CompletableFuture.completedFuture(preparation);
     }
     var request = preparation.request();
-    String query = rewriter.standalone(request.getMessage(), turns, request.getLanguage());
-    return preparation.withQuery(query == null || query.isBlank() ? request.getMessage() : query);
+    return rewriter
+        .standalone(request.getMessage(), turns, request.getLanguage(), preparation.cancel())
+        .thenApply(
+            query ->
+                preparation.withQuery(
+                    query == null || query.isBlank() ? request.getMessage() : query));
   }
 }

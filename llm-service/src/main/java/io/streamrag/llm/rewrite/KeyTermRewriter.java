@@ -2,10 +2,12 @@ package io.streamrag.llm.rewrite;
 
 import io.streamrag.kit.text.StopWords;
 import io.streamrag.kit.text.Words;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.schemas.chat.RememberedTurn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The deterministic rewrite: a question that opens like a continuation ("and …", "what about …", «و
@@ -44,7 +46,14 @@ public final class KeyTermRewriter implements QueryRewriter {
           "وما",
           "ثم");
 
+  /** The rule needs nothing to wait for: the future is complete when it returns. */
   @Override
+  public CompletableFuture<String> standalone(
+      String question, List<RememberedTurn> history, String language, Cancellation cancel) {
+    return CompletableFuture.completedFuture(standalone(question, history, language));
+  }
+
+  /** The standalone form of {@code question} by the rule (see {@link QueryRewriter}). */
   public String standalone(String question, List<RememberedTurn> history, String language) {
     if (history.isEmpty() || !isFollowUp(question)) {
       return question;

@@ -1,11 +1,14 @@
 package io.streamrag.llm.rewrite;
 
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.ProviderException;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelRequest;
 import io.streamrag.schemas.chat.RememberedTurn;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,40 +35,47 @@ public final class ModelRewriter implements QueryRewriter {
   private static final int ANSWER_CHARS = 300;
 
   private final ChatModel model;
-  private final QueryRewriter fallback;
+  private final KeyTermRewriter fallback;
 
-  public ModelRewriter(ChatModel model, QueryRewriter fallback) {
+  public ModelRewriter(ChatModel model, KeyTermRewriter fallback) {
     this.model = model;
     this.fallback = fallback;
   }
 
   @Override
-  public String standalone(String question, List<RememberedTurn> history, String language) {
+  public CompletableFuture<String> standalone(
+      String question, List<RememberedTurn> history, String language, Cancellation cancel) {
     var conversation = new StringBuilder();
     for (RememberedTurn turn : history) {
       conversation.append("User: ").append(turn.getQuestion().strip()).append('\n');
       conversation.append("Assistant: ").append(cut(turn.getAnswer())).append('\n');
     }
     conversation.append("\nLast message: ").append(question.strip());
-    try {
-      String reply =
-          model
-              .complete(
-                  ModelRequest.of(
-                      List.of(
-                          ChatMessage.system(INSTRUCTIONS),
-                          ChatMessage.user(conversation.toString()))))
-              .text();
-      String rewritten = clean(reply);
-      if (rewritten.isEmpty() || rewritten.length() > 4 * question.length() + 300) {
-        log.info("the model's rewrite was unusable ({} chars); rules rewrite", reply.length());
-        return fallback.standalone(question, history, language);
-      }
-      return rewritten;
-    } catch (ProviderException e) {
-      log.info("no model could rewrite the follow-up ({}); rules rewrite", e.getMessage());
-      return fallback.standalone(question, history, language);
-    }
+    var request =
+        ModelRequest.of(
+            List.of(ChatMessage.system(INSTRUCTIONS), ChatMessage.user(conversation.toString())));
+    return model
+        .complete(request, cancel)
+        .handle(
+            (reply, error) -> {
+              if (error != null) {
+                Throwable cause = Futures.cause(error);
+                if (!(cause instanceof ProviderException)) {
+                  throw Futures.rethrow(cause);
+                }
+                log.info(
+                    "no model could rewrite the follow-up ({}); rules rewrite", cause.getMessage());
+                return fallback.standalone(question, history, language);
+              }
+              String rewritten = clean(reply.text());
+              if (rewritten.isEmpty() || rewritten.length() > 4 * question.length() + 300) {
+                log.info(
+                    "the model's rewrite was unusable ({} chars); rules rewrite",
+                    reply.text().length());
+                return fallback.standalone(question, history, language);
+              }
+              return rewritten;
+            });
   }
 
   /** The first line, without quotes a model may wrap it in. */

@@ -1,7 +1,9 @@
 package io.streamrag.llm.rewrite;
 
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.schemas.chat.RememberedTurn;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Turns a follow-up into a question that stands alone, so retrieval finds what it is about: after
@@ -17,6 +19,8 @@ public interface QueryRewriter {
    *
    * @param history the conversation's earlier turns, oldest first; never empty
    * @param language the question's language ({@code fa}, {@code ar}, {@code en})
+   * @param cancel closes a model call under way when the answer's caller leaves
    */
-  String standalone(String question, List<RememberedTurn> history, String language);
+  CompletableFuture<String> standalone(
+      String question, List<RememberedTurn> history, String language, Cancellation cancel);
 }

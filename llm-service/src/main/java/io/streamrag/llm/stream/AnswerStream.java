@@ -1,6 +1,7 @@
 package io.streamrag.llm.stream;
 
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerError;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import org.springframework.scheduling.TaskScheduler;
 
@@ -24,12 +26,12 @@ import org.springframework.scheduling.TaskScheduler;
  * partition and keep their order) and numbered by {@code seq}, which counts the events a client
  * sees: a record of k trace steps is numbered {@code seq} and the next one {@code seq + k}, so each
  * step has an event id of its own to resume after. Nothing waits for the broker but the final
- * event, which waits until it has every event of the answer. Tokens are grouped by {@link
- * TokenBatching}: the first goes out at once, later ones at most one record per linger; a group
- * still held when no other event comes is sent by the scheduler at the linger's end. Trace steps
- * are grouped too: held until the next event of another kind (or the linger's end) and sent as one
- * {@code TRACE} record ({@link TraceSteps}), so the retrieval path handed on when the answer starts
- * is one record, not one per step. An answer's end goes as one record too: its citations and
+ * event's future, which completes once the broker has every event of the answer. Tokens are grouped
+ * by {@link TokenBatching}: the first goes out at once, later ones at most one record per linger; a
+ * group still held when no other event comes is sent by the scheduler at the linger's end. Trace
+ * steps are grouped too: held until the next event of another kind (or the linger's end) and sent
+ * as one {@code TRACE} record ({@link TraceSteps}), so the retrieval path handed on when the answer
+ * starts is one record, not one per step. An answer's end goes as one record too: its citations and
  * needs-human are held and sent as the {@code preceding} events of its done ({@link AnswerEvents}),
  * each still numbered as an event of its own. Thread-safe: the scheduler's send and the answering
  * thread's take turns.
@@ -41,6 +43,7 @@ public final class AnswerStream {
   private final String requestId;
   private final TokenBatching batching;
   private final TaskScheduler scheduler;
+  private final AnswerScope scope;
   private final StringBuilder held = new StringBuilder();
   private final List<TraceStep> heldSteps = new ArrayList<>();
   private final List<AnswerEvent> heldEnd = new ArrayList<>();
@@ -50,7 +53,7 @@ public final class AnswerStream {
 
   /** Every token its own record; for tests and tools without a scheduler. */
   public AnswerStream(TopicWriter writer, Clock clock, String requestId) {
-    this(writer, clock, requestId, TokenBatching.NONE, null);
+    this(writer, clock, requestId, TokenBatching.NONE, null, AnswerScope.none());
   }
 
   AnswerStream(
@@ -58,12 +61,14 @@ public final class AnswerStream {
       Clock clock,
       String requestId,
       TokenBatching batching,
-      TaskScheduler scheduler) {
+      TaskScheduler scheduler,
+      AnswerScope scope) {
     this.out = writer.batch();
     this.clock = clock;
     this.requestId = requestId;
     this.batching = scheduler == null ? TokenBatching.NONE : batching;
     this.scheduler = scheduler;
+    this.scope = scope;
   }
 
   public synchronized void meta(AnswerMeta meta) {
@@ -112,23 +117,25 @@ public final class AnswerStream {
 
   /**
    * The last event of an answer that completed: who answered and the tokens used, with the
-   * citations and needs-human held before it.
+   * citations and needs-human held before it. Completes once the broker has every event of the
+   * answer.
    */
-  public synchronized void done(AnswerDone done) {
+  public synchronized CompletableFuture<Void> done(AnswerDone done) {
     sendAll();
     send(event(AnswerEventType.DONE).setDone(done).setPreceding(List.copyOf(heldEnd)));
     heldEnd.clear();
-    out.await();
+    return out.acked();
   }
 
-  public synchronized void error(String code, String message) {
+  /** The last event of an answer that failed; completes once the broker has every event. */
+  public synchronized CompletableFuture<Void> error(String code, String message) {
     sendAll();
     send(
         event(AnswerEventType.ERROR)
             .setError(new AnswerError(code, message))
             .setPreceding(List.copyOf(heldEnd)));
     heldEnd.clear();
-    out.await();
+    return out.acked();
   }
 
   private synchronized void sendHeld() {
@@ -147,7 +154,7 @@ public final class AnswerStream {
    * answer does not do, so the order holds whatever the caller does.
    */
   private void sendEnd() {
-    heldEnd.forEach(e -> out.send(Topics.CHAT_ANSWERS, requestId, e));
+    heldEnd.forEach(this::publish);
     heldEnd.clear();
   }
 
@@ -187,6 +194,11 @@ public final class AnswerStream {
   }
 
   private void send(AnswerEvent.Builder event) {
-    out.send(Topics.CHAT_ANSWERS, requestId, event.build());
+    publish(event.build());
+  }
+
+  /** Every record goes out in the answer's trace, whichever thread sends it. */
+  private void publish(AnswerEvent event) {
+    scope.run(() -> out.send(Topics.CHAT_ANSWERS, requestId, event));
   }
 }

@@ -1,6 +1,7 @@
 package io.streamrag.llm.stream;
 
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.llm.scope.AnswerScope;
 import java.time.Clock;
 import org.springframework.scheduling.TaskScheduler;
 
@@ -23,7 +24,8 @@ public final class AnswerStreams {
     this.clock = clock;
   }
 
-  public AnswerStream open(String requestId) {
-    return new AnswerStream(writer, clock, requestId, batching, scheduler);
+  /** The stream of one answer, whose records carry the answer's trace ({@code scope}). */
+  public AnswerStream open(String requestId, AnswerScope scope) {
+    return new AnswerStream(writer, clock, requestId, batching, scheduler, scope);
   }
 }

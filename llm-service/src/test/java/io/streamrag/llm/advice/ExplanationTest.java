@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
+import io.streamrag.llm.provider.openai.ModelCalls;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
 import io.streamrag.schemas.chat.Passage;
@@ -28,7 +29,8 @@ class ExplanationTest {
               List.of(Endpoints.client("primary", model)),
               new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
               Duration.ZERO,
-              Clock.systemUTC()));
+              Clock.systemUTC(),
+              ModelCalls.delay()));
 
   @AfterEach
   void stop() {

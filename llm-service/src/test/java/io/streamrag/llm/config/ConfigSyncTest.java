@@ -34,7 +34,7 @@ class ConfigSyncTest {
 
   @Test
   void aPipelineNobodyConfiguredGetsTheDefaults() {
-    var settings = step.apply(preparation()).settings();
+    var settings = step.apply(preparation()).join().settings();
 
     assertThat(settings.instructions()).contains("Cite the passages");
     assertThat(settings.memoryMaxTurns()).isEqualTo(6);
@@ -46,7 +46,7 @@ class ConfigSyncTest {
     publish("Answer in one sentence.", 4);
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> step.apply(preparation()).settings().memoryMaxTurns() == 4);
+        .until(() -> step.apply(preparation()).join().settings().memoryMaxTurns() == 4);
 
     // When an administrator changes them
     publish("Answer with a numbered list.", 0);
@@ -56,7 +56,7 @@ class ConfigSyncTest {
         .atMost(Duration.ofSeconds(10))
         .untilAsserted(
             () -> {
-              var settings = step.apply(preparation()).settings();
+              var settings = step.apply(preparation()).join().settings();
               assertThat(settings.instructions()).isEqualTo("Answer with a numbered list.");
               assertThat(settings.memoryMaxTurns()).isZero();
             });

@@ -60,9 +60,55 @@ class DeterministicPlannerDecomposeTest {
 
   @Test
   void aPlainAndDoesNotSplitAQuestion() {
-    // "it" names nothing: searched alone it would find nothing about ET0
-    assertThat(texts("What is ET0 and how do I use it?", "en")).hasSize(1);
     assertThat(texts("How do soil moisture and temperature affect germination?", "en")).hasSize(1);
+    assertThat(texts("رطوبت و دمای خاک چه اثری بر جوانه‌زنی دارد؟", "fa")).hasSize(1);
+  }
+
+  @Test
+  void aClauseThatLeavesOutItsSubjectTakesItFromTheClauseBefore() {
+    assertThat(texts("What is ET0 and how do I use it?", "en"))
+        .containsExactly("What is ET0?", "how do I use ET0?");
+    assertThat(texts("When should I apply nitrogen to wheat and how much?", "en"))
+        .containsExactly(
+            "When should I apply nitrogen to wheat?", "how much apply nitrogen wheat?");
+    assertThat(texts("آستانه شوری گندم چقدر است و ضریب گیاهی آن چقدر است؟", "fa"))
+        .containsExactly("آستانه شوری گندم چقدر است؟", "ضریب گیاهی گندم چقدر است؟");
+    assertThat(texts("ما هو ET0 وكيف يُحسب؟", "ar")).hasSize(2).last().asString().contains("ET0");
+  }
+
+  @Test
+  void threeQuestionsInOneSentenceAreThreePartsEachAboutTheSameCrop() {
+    var parts =
+        planner.decompose(
+            "What is the mid-season Kc of wheat, what is its salinity threshold, and when is it"
+                + " most sensitive to water stress?",
+            "en");
+
+    assertThat(parts).hasSize(3);
+    assertThat(parts).allSatisfy(p -> assertThat(p.entities()).contains("wheat"));
+    assertThat(parts.get(2).expects()).isEqualTo("date");
+  }
+
+  @Test
+  void severalSentencesAreSeveralParts() {
+    assertThat(texts("What is field capacity? What is the wilting point?", "en"))
+        .containsExactly("What is field capacity?", "What is the wilting point?");
+    // a follow-up's rewrite: the words after its question mark ask nothing of their own
+    assertThat(texts("و هفته بعد؟ رطوبت خاک", "fa")).hasSize(1);
+  }
+
+  @Test
+  void anEnumerationOfCropsIsOnePartPerCrop() {
+    assertThat(texts("What is the minimum soil temperature for wheat, maize and cucumber?", "en"))
+        .containsExactly(
+            "What is the minimum soil temperature for wheat?",
+            "What is the minimum soil temperature for maize?",
+            "What is the minimum soil temperature for cucumber?");
+    assertThat(texts("حداقل دمای خاک برای جوانه‌زنی گندم و ذرت و خیار چقدر است؟", "fa")).hasSize(3);
+    assertThat(texts("ما هي أعراض نقص النيتروجين والفوسفور والبوتاسيوم؟", "ar")).hasSize(3);
+    assertThat(texts("What is the Kc of tomato and of cotton in mid-season?", "en"))
+        .containsExactly(
+            "What is the Kc of tomato in mid-season?", "What is the Kc of cotton in mid-season?");
   }
 
   @Test

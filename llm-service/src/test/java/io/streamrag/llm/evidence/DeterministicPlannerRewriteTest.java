@@ -3,6 +3,7 @@ package io.streamrag.llm.evidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kit.text.Words;
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -59,26 +60,34 @@ class DeterministicPlannerRewriteTest {
     // given a knowledge base that only ever returns a passage on wheat
     var searched = new ArrayList<String>();
     Searcher searcher =
-        (query, part) -> {
-          searched.add(query);
-          return new Searcher.Found(
-              List.of(
-                  new Candidate(
-                      "w",
-                      "Irrigated wheat receives 150 kg N/ha of nitrogen.",
-                      "wheat.md",
-                      "kb",
-                      "__global__",
-                      0.8,
-                      "en")),
-              List.of("kb"),
-              false,
-              "");
-        };
+        Searcher.of(
+            (query, part) -> {
+              searched.add(query);
+              return new Searcher.Found(
+                  List.of(
+                      new Candidate(
+                          "w",
+                          "Irrigated wheat receives 150 kg N/ha of nitrogen.",
+                          "wheat.md",
+                          "kb",
+                          "__global__",
+                          0.8,
+                          "en")),
+                  List.of("kb"),
+                  false,
+                  "");
+            });
     // when a question about rice is asked
     var evidence =
         new EvidenceLoop(planner)
-            .gather("How much nitrogen does rice need?", "en", 4, searcher, Trace.quiet());
+            .gather(
+                "How much nitrogen does rice need?",
+                "en",
+                4,
+                searcher,
+                Trace.quiet(),
+                Cancellation.none())
+            .join();
     // then it searches four different queries and asks a human
     assertThat(evidence.searches()).isEqualTo(4);
     assertThat(searched).doesNotHaveDuplicates();

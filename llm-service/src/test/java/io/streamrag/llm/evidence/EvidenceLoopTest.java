@@ -2,10 +2,12 @@ package io.streamrag.llm.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,35 +28,41 @@ class EvidenceLoopTest {
         }
 
         @Override
-        public List<Part> decompose(String question, String language) {
-          return List.of(question.split(" and ")).stream().map(Part::of).toList();
+        public CompletableFuture<List<Part>> decompose(
+            String question, String language, Cancellation cancel) {
+          return CompletableFuture.completedFuture(
+              List.of(question.split(" and ")).stream().map(Part::of).toList());
         }
 
         @Override
-        public Optional<String> rewrite(Part part, List<String> tried, String language) {
-          return Optional.of(part.text() + " #" + tried.size());
+        public CompletableFuture<Optional<String>> rewrite(
+            Part part, List<String> tried, String language, Cancellation cancel) {
+          return CompletableFuture.completedFuture(Optional.of(part.text() + " #" + tried.size()));
         }
 
         @Override
-        public List<Verdict> judge(Part part, List<Candidate> candidates) {
-          return candidates.stream()
-              .map(
-                  c ->
-                      c.text().contains(part.text())
-                          ? Verdict.accept("names " + part.text())
-                          : Verdict.reject("not about " + part.text()))
-              .toList();
+        public CompletableFuture<List<Verdict>> judge(
+            Part part, List<Candidate> candidates, Cancellation cancel) {
+          return CompletableFuture.completedFuture(
+              candidates.stream()
+                  .map(
+                      c ->
+                          c.text().contains(part.text())
+                              ? Verdict.accept("names " + part.text())
+                              : Verdict.reject("not about " + part.text()))
+                  .toList());
         }
       };
 
   /** Finds a passage for a query only when the map says so. */
   Searcher searcher(Map<String, String> passages) {
-    return (query, part) -> {
-      searched.add(query);
-      String text = passages.get(query);
-      return new Searcher.Found(
-          text == null ? List.of() : List.of(candidate(query, text)), List.of("kb"), false, "");
-    };
+    return Searcher.of(
+        (query, part) -> {
+          searched.add(query);
+          String text = passages.get(query);
+          return new Searcher.Found(
+              text == null ? List.of() : List.of(candidate(query, text)), List.of("kb"), false, "");
+        });
   }
 
   static Candidate candidate(String id, String text) {
@@ -79,7 +87,9 @@ class EvidenceLoopTest {
                         "maize likes N",
                         "wheat",
                         "wheat needs N")),
-                trace);
+                trace,
+                Cancellation.none())
+            .join();
 
     assertThat(searched).containsExactly("maize", "wheat", "maize #1");
     assertThat(evidence.needsHuman()).isEmpty();
@@ -96,7 +106,10 @@ class EvidenceLoopTest {
   void anAnswerThatIsNowhereStopsAtExactlyTheBudgetAndNeedsAHuman() {
     var trace = Trace.quiet();
 
-    var evidence = new EvidenceLoop(planner).gather("absent", "en", 4, searcher(Map.of()), trace);
+    var evidence =
+        new EvidenceLoop(planner)
+            .gather("absent", "en", 4, searcher(Map.of()), trace, Cancellation.none())
+            .join();
 
     assertThat(evidence.searches()).isEqualTo(4);
     assertThat(searched).hasSize(4).doesNotHaveDuplicates();
@@ -110,7 +123,14 @@ class EvidenceLoopTest {
   void theBudgetIsSharedByAllPartsAndTheFoundOnesAreReported() {
     var evidence =
         new EvidenceLoop(planner)
-            .gather("a and b and c", "en", 4, searcher(Map.of("a", "a here")), Trace.quiet());
+            .gather(
+                "a and b and c",
+                "en",
+                4,
+                searcher(Map.of("a", "a here")),
+                Trace.quiet(),
+                Cancellation.none())
+            .join();
 
     assertThat(evidence.searches()).isEqualTo(4);
     assertThat(searched).containsExactly("a", "b", "c", "b #1");
@@ -123,9 +143,13 @@ class EvidenceLoopTest {
 
   @Test
   void aKnowledgeBaseThatIsDownStopsTheLoopDegradedNotAsMissingEvidence() {
-    Searcher down = (query, part) -> new Searcher.Found(List.of(), List.of(), true, "timed out");
+    Searcher down =
+        Searcher.of((query, part) -> new Searcher.Found(List.of(), List.of(), true, "timed out"));
 
-    var evidence = new EvidenceLoop(planner).gather("a", "en", 4, down, Trace.quiet());
+    var evidence =
+        new EvidenceLoop(planner)
+            .gather("a", "en", 4, down, Trace.quiet(), Cancellation.none())
+            .join();
 
     assertThat(evidence.degraded()).isTrue();
     assertThat(evidence.searches()).isEqualTo(1);

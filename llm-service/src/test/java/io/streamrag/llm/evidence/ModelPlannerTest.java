@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
+import io.streamrag.llm.provider.openai.ModelCalls;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
 import java.time.Clock;
@@ -27,7 +28,8 @@ class ModelPlannerTest extends PlannerContract {
               List.of(Endpoints.client("primary", model)),
               new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
               Duration.ZERO,
-              Clock.systemUTC()),
+              Clock.systemUTC(),
+              ModelCalls.delay()),
           new DeterministicPlanner(0.3),
           new JsonMapper());
 
@@ -77,7 +79,7 @@ class ModelPlannerTest extends PlannerContract {
 
   @Test
   void theModelSplitsAComparisonIntoPartsWithTheirEntities() {
-    var parts = planner.decompose("Nitrogen for maize or for wheat?", "en");
+    var parts = planner.decompose("Nitrogen for maize or for wheat?", "en", NONE).join();
 
     assertThat(parts)
         .extracting(Part::text)
@@ -91,11 +93,14 @@ class ModelPlannerTest extends PlannerContract {
     var part = new Part("nitrogen for maize", List.of("maize"), "number");
 
     var verdicts =
-        planner.judge(
-            part,
-            List.of(
-                passage("wheat", "Wheat needs about 120 kg of nitrogen per hectare.", 0.8),
-                passage("maize", "Maize needs about 180 kg of nitrogen per hectare.", 0.8)));
+        planner
+            .judge(
+                part,
+                List.of(
+                    passage("wheat", "Wheat needs about 120 kg of nitrogen per hectare.", 0.8),
+                    passage("maize", "Maize needs about 180 kg of nitrogen per hectare.", 0.8)),
+                NONE)
+            .join();
 
     assertThat(verdicts).extracting(Verdict::accepted).containsExactly(false, true);
     assertThat(verdicts.get(0).reason()).isEqualTo("model: not about maize");
@@ -105,9 +110,11 @@ class ModelPlannerTest extends PlannerContract {
   void whenTheModelFailsTheRulesPlanAndTheAnswerGoesOn() {
     model.respond(request -> Script.status(500, "overloaded"));
 
-    var parts = planner.decompose("How much nitrogen does maize need?", "en");
+    var parts = planner.decompose("How much nitrogen does maize need?", "en", NONE).join();
     var verdicts =
-        planner.judge(parts.get(0), List.of(passage("maize", "Maize needs nitrogen.", 0.9)));
+        planner
+            .judge(parts.get(0), List.of(passage("maize", "Maize needs nitrogen.", 0.9)), NONE)
+            .join();
 
     assertThat(parts).hasSize(1);
     assertThat(verdicts)
@@ -119,7 +126,7 @@ class ModelPlannerTest extends PlannerContract {
 
   @Test
   void aRewriteComesFromTheModel() {
-    assertThat(planner.rewrite(Part.of("maize N?"), List.of("maize N?"), "en"))
+    assertThat(planner.rewrite(Part.of("maize N?"), List.of("maize N?"), "en", NONE).join())
         .contains("maize nitrogen rate kg/ha");
   }
 }

@@ -2,11 +2,14 @@ package io.streamrag.llm.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.llm.provider.model.Cancellation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link Planner} must do. Each adapter's test extends this class. */
 abstract class PlannerContract {
+
+  static final Cancellation NONE = Cancellation.none();
 
   protected abstract Planner planner();
 
@@ -17,7 +20,7 @@ abstract class PlannerContract {
 
   @Test
   void aQuestionHasAtLeastOnePartAndEveryPartIsAQuestion() {
-    var parts = planner().decompose("How much nitrogen does maize need?", "en");
+    var parts = planner().decompose("How much nitrogen does maize need?", "en", NONE).join();
 
     assertThat(parts).isNotEmpty().allSatisfy(p -> assertThat(p.text()).isNotBlank());
   }
@@ -27,12 +30,15 @@ abstract class PlannerContract {
     var part = Part.of("How much nitrogen does maize need?");
     var tried = List.of("How much nitrogen does maize need?");
 
-    planner().rewrite(part, tried, "en").ifPresent(q -> assertThat(q).isNotBlank().isNotIn(tried));
+    planner()
+        .rewrite(part, tried, "en", NONE)
+        .join()
+        .ifPresent(q -> assertThat(q).isNotBlank().isNotIn(tried));
   }
 
   @Test
   void everyPassageGetsAVerdictWithAReasonInItsOrder() {
-    var part = planner().decompose("How much nitrogen does maize need?", "en").get(0);
+    var part = planner().decompose("How much nitrogen does maize need?", "en", NONE).join().get(0);
     var candidates =
         List.of(
             passage(
@@ -41,7 +47,7 @@ abstract class PlannerContract {
                 0.9),
             passage("frost", "Frost damages young leaves when the air falls below zero.", 0.05));
 
-    var verdicts = planner().judge(part, candidates);
+    var verdicts = planner().judge(part, candidates, NONE).join();
 
     assertThat(verdicts).hasSize(2).allSatisfy(v -> assertThat(v.reason()).isNotBlank());
     assertThat(verdicts.get(0).accepted()).isTrue();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.config.PipelineSettings;
 import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.llm.provider.openai.ModelCalls;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +19,10 @@ class MemoryRecallTest {
 
   final ConversationStore store = PostgresConversationStoreTest.STORE;
   final MemoryRecall step =
-      new MemoryRecall(store, new TurnRecorder(store, Executors.newSingleThreadExecutor()));
+      new MemoryRecall(
+          store,
+          new TurnRecorder(store, Executors.newSingleThreadExecutor(), ModelCalls.THREADS.timers()),
+          Runnable::run);
   final ChatRequested request =
       ChatRequested.newBuilder(Contexts.request("r", "و فردا؟", "fa"))
           .setConversationId(UUID.randomUUID().toString())
@@ -31,7 +35,7 @@ class MemoryRecallTest {
 
   @Test
   void aFirstMessageFindsANewConversation() {
-    var recall = step.apply(prepared(6, 1500)).recall();
+    var recall = step.apply(prepared(6, 1500)).join().recall();
 
     assertThat(recall.status()).isEqualTo("new");
     assertThat(recall.turns()).isEmpty();
@@ -52,7 +56,7 @@ class MemoryRecallTest {
                   Instant.now().plusSeconds(i))));
     }
 
-    var recall = step.apply(prepared(2, 1500)).recall();
+    var recall = step.apply(prepared(2, 1500)).join().recall();
 
     assertThat(recall.status()).isEqualTo("on");
     assertThat(recall.turns()).extracting(t -> t.getQuestion()).containsExactly("q2", "q3");
@@ -63,13 +67,18 @@ class MemoryRecallTest {
     // Given the gateway's word that the conversation began with this question, and a store that is
     // unreachable (so any read would show as "unavailable")
     var started = ChatRequested.newBuilder(request).setNewConversation(true).build();
-    var down = new MemoryRecall(unreachable(), new TurnRecorder(store, Runnable::run));
+    var down =
+        new MemoryRecall(
+            unreachable(),
+            new TurnRecorder(store, Runnable::run, ModelCalls.THREADS.timers()),
+            Runnable::run);
 
     // When its memory is recalled
     var recall =
         down.apply(
                 Preparation.of(started)
                     .withConfig(new PipelineSettings("croplogic", "i", "d", 6, 1500), Map.of()))
+            .join()
             .recall();
 
     // Then it is new, nothing was read, and the turn it answers will be remembered
@@ -80,16 +89,19 @@ class MemoryRecallTest {
 
   @Test
   void aPipelineWithMemoryOffReadsNothing() {
-    assertThat(step.apply(prepared(0, 1500)).recall().status()).isEqualTo("off");
+    assertThat(step.apply(prepared(0, 1500)).join().recall().status()).isEqualTo("off");
   }
 
   @Test
   void anUnreachableStoreGivesNoMemoryFlaggedUnavailable() {
     var down =
         new MemoryRecall(
-            unreachable(), new TurnRecorder(store, Executors.newSingleThreadExecutor()));
+            unreachable(),
+            new TurnRecorder(
+                store, Executors.newSingleThreadExecutor(), ModelCalls.THREADS.timers()),
+            Runnable::run);
 
-    var recall = down.apply(prepared(6, 1500)).recall();
+    var recall = down.apply(prepared(6, 1500)).join().recall();
 
     assertThat(recall.status()).isEqualTo("unavailable");
     assertThat(recall.turns()).isEmpty();

@@ -2,6 +2,7 @@ package io.streamrag.llm.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.llm.provider.openai.ModelCalls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -59,7 +60,7 @@ class TurnRecorderTest {
         }
       };
 
-  final TurnRecorder recorder = new TurnRecorder(slow, writer);
+  final TurnRecorder recorder = new TurnRecorder(slow, writer, ModelCalls.THREADS.timers());
 
   @AfterEach
   void stop() {
@@ -67,26 +68,19 @@ class TurnRecorderTest {
   }
 
   @Test
-  void recordingReturnsAtOnceAndSettleWaitsForTheConversationsWrite() throws Exception {
+  void recordingReturnsAtOnceAndSettledWaitsForTheConversationsWrite() throws Exception {
     // the write is held back by the store, yet recording returns
     recorder.record(new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
     synchronized (saved) {
       assertThat(saved).isEmpty();
     }
 
-    var settled = new CountDownLatch(1);
-    var waiter =
-        new Thread(
-            () -> {
-              recorder.settle(key, Duration.ofSeconds(10));
-              settled.countDown();
-            });
-    waiter.start();
-    assertThat(settled.await(200, java.util.concurrent.TimeUnit.MILLISECONDS)).isFalse();
+    var settled = recorder.settled(key, Duration.ofSeconds(10));
+    assertThat(settled).isNotDone();
 
     release.countDown();
 
-    assertThat(settled.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    settled.get(5, java.util.concurrent.TimeUnit.SECONDS);
     synchronized (saved) {
       assertThat(saved).containsExactly("r1");
     }
@@ -94,11 +88,24 @@ class TurnRecorderTest {
   }
 
   @Test
-  void settleDoesNotWaitForOtherConversations() {
+  void settledDoesNotWaitForOtherConversations() {
     recorder.record(new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
 
-    // returns while this conversation's write is still held back
-    recorder.settle(new ConversationKey("other", "u", "s"), Duration.ofMinutes(5));
+    // done while this conversation's write is still held back
+    assertThat(recorder.settled(new ConversationKey("other", "u", "s"), Duration.ofMinutes(5)))
+        .isDone();
+
+    synchronized (saved) {
+      assertThat(saved).isEmpty();
+    }
+    release.countDown();
+  }
+
+  @Test
+  void settledGivesUpAfterItsTimeoutWhileTheWriteIsStillHeldBack() throws Exception {
+    recorder.record(new StoredTurn(key, "croplogic", Turns.turn("r1", "q", "a", Instant.EPOCH)));
+
+    recorder.settled(key, Duration.ofMillis(50)).get(5, java.util.concurrent.TimeUnit.SECONDS);
 
     synchronized (saved) {
       assertThat(saved).isEmpty();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.prompt.PromptBuilder;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +19,13 @@ abstract class AnswerProviderContract {
   void theAnswerArrivesInSeveralPiecesThatTogetherAreTheAnswer() {
     var pieces = new ArrayList<String>();
 
-    provider()
-        .answer(prompt(Contexts.persianMoisture("r")), Contexts.persianMoisture("r"), pieces::add);
+    Futures.await(
+        provider()
+            .answer(
+                prompt(Contexts.persianMoisture("r")),
+                Contexts.persianMoisture("r"),
+                pieces::add,
+                Cancellation.none()));
 
     assertThat(pieces.size()).isGreaterThan(1);
     assertThat(String.join("", pieces)).contains("12.5");
@@ -29,7 +35,9 @@ abstract class AnswerProviderContract {
   void citedPassagesAreNumbersOfGivenPassages() {
     ContextRetrieved context = Contexts.persianMoisture("r");
 
-    List<Integer> cited = provider().answer(prompt(context), context, t -> {}).cited();
+    List<Integer> cited =
+        Futures.await(provider().answer(prompt(context), context, t -> {}, Cancellation.none()))
+            .cited();
 
     assertThat(cited)
         .isNotEmpty()

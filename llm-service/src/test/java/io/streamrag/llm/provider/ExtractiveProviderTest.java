@@ -3,6 +3,7 @@ package io.streamrag.llm.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.llm.Contexts;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import java.util.List;
@@ -22,7 +23,10 @@ class ExtractiveProviderTest extends AnswerProviderContract {
     var context = Contexts.persianMoisture("r");
     var answer = new StringBuilder();
 
-    List<Integer> cited = extractive.answer(prompt(context), context, answer::append).cited();
+    List<Integer> cited =
+        Futures.await(
+                extractive.answer(prompt(context), context, answer::append, Cancellation.none()))
+            .cited();
 
     assertThat(answer.toString())
         .startsWith("پاسخ استخراجی")
@@ -37,7 +41,7 @@ class ExtractiveProviderTest extends AnswerProviderContract {
     var context = Contexts.englishEt0("r");
     var answer = new StringBuilder();
 
-    extractive.answer(prompt(context), context, answer::append);
+    Futures.await(extractive.answer(prompt(context), context, answer::append, Cancellation.none()));
 
     assertThat(answer.toString()).startsWith("Extractive answer").contains("ETc = Kc × ET0. [1]");
   }
@@ -47,7 +51,10 @@ class ExtractiveProviderTest extends AnswerProviderContract {
     var context = Contexts.arabicEt0("r");
     var answer = new StringBuilder();
 
-    List<Integer> cited = extractive.answer(prompt(context), context, answer::append).cited();
+    List<Integer> cited =
+        Futures.await(
+                extractive.answer(prompt(context), context, answer::append, Cancellation.none()))
+            .cited();
 
     assertThat(answer.toString())
         .startsWith("إجابة استخراجية (دون نموذج لغوي؛ الجمل منقولة حرفيًا من المصادر).")
@@ -68,8 +75,8 @@ class ExtractiveProviderTest extends AnswerProviderContract {
     var nothing = new StringBuilder();
     var down = new StringBuilder();
 
-    extractive.answer(prompt(empty), empty, nothing::append);
-    extractive.answer(prompt(degraded), degraded, down::append);
+    Futures.await(extractive.answer(prompt(empty), empty, nothing::append, Cancellation.none()));
+    Futures.await(extractive.answer(prompt(degraded), degraded, down::append, Cancellation.none()));
 
     assertThat(nothing.toString()).contains("لم أجد في قاعدة المعرفة ما يتناول هذا السؤال.");
     assertThat(down.toString()).contains("قاعدة المعرفة غير متاحة الآن، لذلك لن أجيب من دونها.");
@@ -88,7 +95,7 @@ class ExtractiveProviderTest extends AnswerProviderContract {
             .build();
     var answer = new StringBuilder();
 
-    extractive.answer(prompt(context), context, answer::append);
+    Futures.await(extractive.answer(prompt(context), context, answer::append, Cancellation.none()));
 
     assertThat(answer.toString()).contains("آبیاری قطره\u200cای انجام می\u200cشود. [1]");
   }
@@ -102,7 +109,10 @@ class ExtractiveProviderTest extends AnswerProviderContract {
             .build();
     var answer = new StringBuilder();
 
-    List<Integer> cited = extractive.answer(prompt(degraded), degraded, answer::append).cited();
+    List<Integer> cited =
+        Futures.await(
+                extractive.answer(prompt(degraded), degraded, answer::append, Cancellation.none()))
+            .cited();
 
     assertThat(answer.toString()).contains("knowledge base is unavailable");
     assertThat(cited).isEmpty();
@@ -114,7 +124,7 @@ class ExtractiveProviderTest extends AnswerProviderContract {
         ContextRetrieved.newBuilder(Contexts.englishEt0("r")).setPassages(List.of()).build();
     var answer = new StringBuilder();
 
-    extractive.answer(prompt(empty), empty, answer::append);
+    Futures.await(extractive.answer(prompt(empty), empty, answer::append, Cancellation.none()));
 
     assertThat(answer.toString()).contains("I found nothing about this");
   }

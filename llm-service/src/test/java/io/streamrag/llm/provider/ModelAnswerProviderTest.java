@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.prompt.Prompt;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
+import io.streamrag.llm.provider.openai.ModelCalls;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
 import java.time.Clock;
@@ -48,7 +50,7 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
             "رطوبت خاک من چقدر است؟",
             "fa");
 
-    provider.answer(prompt, context, tokens::add);
+    Futures.await(provider.answer(prompt, context, tokens::add, Cancellation.none()));
 
     JsonNode messages = gapgpt.last().body().get("messages");
     assertThat(messages).hasSize(4);
@@ -64,7 +66,8 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
   void theAnswerSaysWhichProviderAndModelAnsweredAndTheTokensUsed() {
     var context = Contexts.persianMoisture("r");
 
-    Answer answer = provider.answer(prompt(context), context, tokens::add);
+    Answer answer =
+        Futures.await(provider.answer(prompt(context), context, tokens::add, Cancellation.none()));
 
     assertThat(answer.provider()).isEqualTo("gapgpt");
     assertThat(answer.model()).isEqualTo("model-of-gapgpt");
@@ -78,11 +81,12 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
     gapgpt.then(Script.status(503, "overloaded"));
     var context = Contexts.persianMoisture("r");
 
-    Answer answer = provider.answer(prompt(context), context, tokens::add);
+    Answer answer =
+        Futures.await(provider.answer(prompt(context), context, tokens::add, Cancellation.none()));
 
     assertThat(answer.provider()).isEqualTo("avalai");
     assertThat(answer.fallbacks())
-        .containsExactly(new ProviderFailure("gapgpt", "HTTP 503: overloaded"));
+        .containsExactly(new ProviderFailure("gapgpt", "failed", "HTTP 503: overloaded"));
   }
 
   @Test
@@ -91,7 +95,10 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
     avalai.then(Script.ok().role().pause(Duration.ofMillis(700)).done());
     var context = Contexts.persianMoisture("r");
 
-    Answer answer = provider(true, Endpoints.SHORT).answer(prompt(context), context, tokens::add);
+    Answer answer =
+        Futures.await(
+            provider(true, Endpoints.SHORT)
+                .answer(prompt(context), context, tokens::add, Cancellation.none()));
 
     assertThat(answer.provider()).isEqualTo("extractive");
     assertThat(String.join("", tokens)).startsWith("پاسخ استخراجی").contains("12.5");
@@ -107,7 +114,11 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
     avalai.then(Script.status(500, "down"));
     var context = Contexts.persianMoisture("r");
 
-    assertThatThrownBy(() -> provider(false).answer(prompt(context), context, tokens::add))
+    assertThatThrownBy(
+            () ->
+                Futures.await(
+                    provider(false)
+                        .answer(prompt(context), context, tokens::add, Cancellation.none())))
         .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.failures()).hasSize(2));
     assertThat(tokens).isEmpty();
   }
@@ -117,7 +128,10 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
     gapgpt.then(Script.ok().role().content("Soil ", "moisture ").raw("data: {broken"));
     var context = Contexts.persianMoisture("r");
 
-    assertThatThrownBy(() -> provider.answer(prompt(context), context, tokens::add))
+    assertThatThrownBy(
+            () ->
+                Futures.await(
+                    provider.answer(prompt(context), context, tokens::add, Cancellation.none())))
         .isInstanceOfSatisfying(
             ProviderException.class,
             e -> {
@@ -146,7 +160,8 @@ class ModelAnswerProviderTest extends AnswerProviderContract {
                 Endpoints.client("avalai", avalai, firstToken, Endpoints.PATIENT)),
             BREAKER,
             Duration.ofSeconds(2),
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            ModelCalls.delay());
     return new ModelAnswerProvider(chain, new ExtractiveProvider(), fallbackToExtractive);
   }
 }

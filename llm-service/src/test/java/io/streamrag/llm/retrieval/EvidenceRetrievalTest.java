@@ -83,7 +83,7 @@ class EvidenceRetrievalTest {
 
   @Test
   void theRewrittenQueryIsWhatRetrievalSearchesAndTheAcceptedPassagesMakeTheContext() {
-    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک"));
+    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک")).join();
 
     assertThat(p.context().getDegraded()).isFalse();
     assertThat(p.context().getQuery()).isEqualTo("و هفته بعد؟ رطوبت خاک");
@@ -95,7 +95,7 @@ class EvidenceRetrievalTest {
 
   @Test
   void whenRetrievalDoesNotAnswerInTimeTheContextIsDegradedWithTheReason() {
-    var p = step.apply(prepared("silence please"));
+    var p = step.apply(prepared("silence please")).join();
 
     assertThat(p.context().getDegraded()).isTrue();
     assertThat(p.context().getDegradedReason()).contains("no reply on retrieval.requests");
@@ -105,7 +105,7 @@ class EvidenceRetrievalTest {
 
   @Test
   void inAgenticModeNothingIsRetrievedBeforeTheModelRuns() {
-    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک").withMode("agentic"));
+    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک").withMode("agentic")).join();
 
     assertThat(p.context().getPassages()).isEmpty();
     assertThat(p.evidence()).isNull();

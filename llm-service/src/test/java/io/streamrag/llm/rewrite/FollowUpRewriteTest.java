@@ -19,8 +19,8 @@ class FollowUpRewriteTest {
   void withoutHistoryTheMessageIsSearchedAsItIs() {
     var p = Preparation.of(Contexts.request("r", "و هفته بعد؟", "fa"));
 
-    assertThat(step.apply(p).query()).isEqualTo("و هفته بعد؟");
-    assertThat(step.apply(p).rewritten()).isFalse();
+    assertThat(step.apply(p).join().query()).isEqualTo("و هفته بعد؟");
+    assertThat(step.apply(p).join().rewritten()).isFalse();
   }
 
   @Test
@@ -31,7 +31,7 @@ class FollowUpRewriteTest {
                 new Recall(
                     "on", List.of(Turns.turn("r0", "رطوبت خاک من چقدر است؟", "a", Instant.EPOCH))));
 
-    var rewritten = step.apply(p);
+    var rewritten = step.apply(p).join();
 
     assertThat(rewritten.rewritten()).isTrue();
     assertThat(rewritten.query()).contains("رطوبت");

@@ -3,9 +3,11 @@ package io.streamrag.llm.rewrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.llm.memory.Turns;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
+import io.streamrag.llm.provider.openai.ModelCalls;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
 import java.time.Clock;
@@ -36,7 +38,8 @@ class ModelRewriterTest extends QueryRewriterContract {
               List.of(Endpoints.client("primary", model)),
               new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
               Duration.ZERO,
-              Clock.systemUTC()),
+              Clock.systemUTC(),
+              ModelCalls.delay()),
           new KeyTermRewriter());
 
   @AfterEach
@@ -53,7 +56,7 @@ class ModelRewriterTest extends QueryRewriterContract {
   void theModelIsGivenTheConversationAndTheLastMessageAndItsQuotesAreRemoved() {
     var history = List.of(Turns.turn("r1", "رطوبت خاک من چقدر است؟", "12.5 درصد", Instant.EPOCH));
 
-    String query = rewriter.standalone("و هفته بعد؟", history, "fa");
+    String query = rewriter.standalone("و هفته بعد؟", history, "fa", Cancellation.none()).join();
 
     assertThat(query).isEqualTo("و هفته بعد رطوبت خاک من چقدر است؟");
     String sent = model.last().body().get("messages").get(1).get("content").asString();
@@ -70,7 +73,7 @@ class ModelRewriterTest extends QueryRewriterContract {
     model.respond(request -> Script.status(500, "overloaded"));
     var history = List.of(Turns.turn("r1", "رطوبت خاک من چقدر است؟", "12.5 درصد", Instant.EPOCH));
 
-    String query = rewriter.standalone("و هفته بعد؟", history, "fa");
+    String query = rewriter.standalone("و هفته بعد؟", history, "fa", Cancellation.none()).join();
 
     assertThat(query).isEqualTo(new KeyTermRewriter().standalone("و هفته بعد؟", history, "fa"));
   }
@@ -80,7 +83,7 @@ class ModelRewriterTest extends QueryRewriterContract {
     model.respond(request -> Script.answer("x".repeat(2000)));
     var history = List.of(Turns.turn("r1", "What is ET0?", "Reference ET.", Instant.EPOCH));
 
-    assertThat(rewriter.standalone("and for maize?", history, "en"))
+    assertThat(rewriter.standalone("and for maize?", history, "en", Cancellation.none()).join())
         .isEqualTo("and for maize? ET0");
   }
 }

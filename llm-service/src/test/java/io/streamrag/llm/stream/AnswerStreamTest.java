@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -110,7 +111,7 @@ class AnswerStreamTest {
   void aBurstOf150TokensGoesAsAFewRecordsWithTheTextWholeAndInOrder() {
     var clock = HandClock.aheadOfTheScheduler();
     String id = UUID.randomUUID().toString();
-    var stream = streams(clock).open(id);
+    var stream = streams(clock).open(id, AnswerScope.none());
     var sent = new StringBuilder();
     for (int i = 0; i < 150; i++) {
       String token = "w" + i + " ";
@@ -118,7 +119,7 @@ class AnswerStreamTest {
       stream.token(token);
       clock.advance(Duration.ofNanos(50_000)); // the extractive provider: all at once
     }
-    stream.error("end", "end of the test answer");
+    stream.error("end", "end of the test answer").join();
 
     var events = events(id);
     var tokens = events.stream().filter(e -> e.getType() == AnswerEventType.TOKEN).toList();
@@ -136,12 +137,12 @@ class AnswerStreamTest {
   void tokensSlowerThanTheLingerGoOneByOneAtOnce() {
     var clock = new HandClock();
     String id = UUID.randomUUID().toString();
-    var stream = streams(clock).open(id);
+    var stream = streams(clock).open(id, AnswerScope.none());
     for (int i = 0; i < 10; i++) {
       stream.token("t" + i);
       clock.advance(Duration.ofMillis(33)); // a model at 30 tokens a second
     }
-    stream.error("end", "end of the test answer");
+    stream.error("end", "end of the test answer").join();
 
     var tokens =
         events(id).stream()
@@ -155,7 +156,7 @@ class AnswerStreamTest {
   void aHeldGroupIsSentByTheSchedulerWhenNoOtherEventComes() {
     var clock = new HandClock();
     String id = UUID.randomUUID().toString();
-    var stream = streams(clock).open(id);
+    var stream = streams(clock).open(id, AnswerScope.none());
     stream.token("first ");
     stream.token("held "); // within the linger: held
     stream.token("too");
@@ -174,11 +175,13 @@ class AnswerStreamTest {
   @Test
   void withoutBatchingEveryTokenIsItsOwnRecord() {
     String id = UUID.randomUUID().toString();
-    var stream = new AnswerStreams(writer, TokenBatching.NONE, scheduler, new HandClock()).open(id);
+    var stream =
+        new AnswerStreams(writer, TokenBatching.NONE, scheduler, new HandClock())
+            .open(id, AnswerScope.none());
     for (int i = 0; i < 5; i++) {
       stream.token("t" + i);
     }
-    stream.error("end", "end of the test answer");
+    stream.error("end", "end of the test answer").join();
 
     assertThat(events(id).stream().filter(e -> e.getType() == AnswerEventType.TOKEN)).hasSize(5);
   }
@@ -187,12 +190,12 @@ class AnswerStreamTest {
   void theRetrievalPathHandedOnAtOnceIsOneRecordWithEveryStepInOrderBeforeTheFirstToken() {
     var clock = HandClock.aheadOfTheScheduler();
     String id = UUID.randomUUID().toString();
-    var stream = streams(clock).open(id);
+    var stream = streams(clock).open(id, AnswerScope.none());
     for (int i = 1; i <= 16; i++) {
       stream.trace(step(i));
     }
     stream.token("answer");
-    stream.error("end", "end of the test answer");
+    stream.error("end", "end of the test answer").join();
 
     var events = events(id);
     assertThat(events)
@@ -209,12 +212,12 @@ class AnswerStreamTest {
   void theCitationsAndWhatIsMissingTravelWithTheDoneEachNumberedAsItsOwnEvent() {
     var clock = HandClock.aheadOfTheScheduler();
     String id = UUID.randomUUID().toString();
-    var stream = streams(clock).open(id);
+    var stream = streams(clock).open(id, AnswerScope.none());
     stream.token("answer");
     stream.citation(new Citation(1, "kb/a.md", "kb", 0.8));
     stream.citation(new Citation(2, "kb/b.md", "kb", 0.4));
     stream.needsHuman(new NeedsHuman(List.of("the price"), List.of(), 1));
-    stream.done(AnswerDone.newBuilder().setProvider("p").setModel("m").build());
+    stream.done(AnswerDone.newBuilder().setProvider("p").setModel("m").build()).join();
 
     var records = events(id);
     assertThat(records)
@@ -236,7 +239,7 @@ class AnswerStreamTest {
   @Test
   void aStepNoOtherEventFollowsIsSentByTheScheduler() {
     String id = UUID.randomUUID().toString();
-    var stream = streams(new HandClock()).open(id);
+    var stream = streams(new HandClock()).open(id, AnswerScope.none());
     stream.trace(step(1));
 
     try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {

@@ -5,10 +5,11 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.streamrag.schemas.TopicSpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.kafka.requestreply.KafkaReplyTimeoutException;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
@@ -63,30 +64,47 @@ public final class RequestClient<R extends SpecificRecord> {
   }
 
   /**
-   * Sends {@code request} keyed by {@code key} and waits for the reply.
+   * Sends {@code request} keyed by {@code key} and waits for the reply: for callers that may wait.
    *
    * @throws CallFailed when no reply came within {@code timeout}, or the reply is not an {@code R}
    */
   public R call(String key, SpecificRecord request, Duration timeout) {
-    if (!breaker.tryAcquirePermission()) {
-      throw new CallFailed(
-          "no reply on "
-              + requests.name()
-              + " to most recent calls: not waited for (circuit open, retried within 10 s)",
-          null);
-    }
-    long start = System.nanoTime();
     try {
-      R reply = send(key, request, timeout);
-      breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-      return reply;
-    } catch (CallFailed e) {
-      breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, e);
-      throw e;
+      return callAsync(key, request, timeout).join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof CallFailed failed
+          ? failed
+          : new CallFailed(requests.name() + " call failed: " + e.getCause().getMessage(), e);
     }
   }
 
-  private R send(String key, SpecificRecord request, Duration timeout) {
+  /**
+   * Sends {@code request} keyed by {@code key}; the future completes with the reply, or fails with
+   * {@link CallFailed} when none came within {@code timeout} or it is not an {@code R}. No thread
+   * waits for it: the template's reply listener completes it, its scheduler times it out.
+   */
+  public CompletableFuture<R> callAsync(String key, SpecificRecord request, Duration timeout) {
+    if (!breaker.tryAcquirePermission()) {
+      return CompletableFuture.failedFuture(
+          new CallFailed(
+              "no reply on "
+                  + requests.name()
+                  + " to most recent calls: not waited for (circuit open, retried within 10 s)",
+              null));
+    }
+    long start = System.nanoTime();
+    return send(key, request, timeout)
+        .whenComplete(
+            (reply, error) -> {
+              if (error == null) {
+                breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+              } else {
+                breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, error);
+              }
+            });
+  }
+
+  private CompletableFuture<R> send(String key, SpecificRecord request, Duration timeout) {
     var record = new ProducerRecord<String, SpecificRecord>(requests.name(), key, request);
     // The reply container reads every partition by hand, so the template cannot name the reply
     // topic itself: the request carries it.
@@ -98,33 +116,40 @@ public final class RequestClient<R extends SpecificRecord> {
               KafkaHeaders.REPLY_TOPIC,
               assigned.iterator().next().topic().getBytes(StandardCharsets.UTF_8));
     }
-    var future = template.sendAndReceive(record, timeout);
+    CompletableFuture<ConsumerRecord<String, SpecificRecord>> future;
     try {
-      // The template times the call out itself; the extra second only guards against a lost timer.
-      var reply = future.get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
-      if (!replyType.isInstance(reply.value())) {
-        throw new CallFailed(
-            "expected "
-                + replyType.getSimpleName()
-                + " on "
-                + reply.topic()
-                + ", got "
-                + (reply.value() == null ? "nothing" : reply.value().getClass().getSimpleName()),
-            null);
-      }
-      return replyType.cast(reply.value());
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof KafkaReplyTimeoutException) {
-        throw new CallFailed("no reply on " + requests.name() + " within " + timeout, e.getCause());
-      }
-      throw new CallFailed(requests.name() + " call failed: " + e.getCause().getMessage(), e);
-    } catch (TimeoutException e) {
-      future.cancel(true);
-      throw new CallFailed("no reply on " + requests.name() + " within " + timeout, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CallFailed("interrupted while waiting on " + requests.name(), e);
+      // The template times the call out itself, on its scheduler.
+      future = template.sendAndReceive(record, timeout);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(
+          new CallFailed(requests.name() + " call failed: " + e.getMessage(), e));
     }
+    return future.handle(
+        (reply, error) -> {
+          if (error != null) {
+            Throwable cause =
+                error instanceof CompletionException && error.getCause() != null
+                    ? error.getCause()
+                    : error;
+            if (cause instanceof KafkaReplyTimeoutException) {
+              throw new CallFailed("no reply on " + requests.name() + " within " + timeout, cause);
+            }
+            throw new CallFailed(requests.name() + " call failed: " + cause.getMessage(), cause);
+          }
+          if (!replyType.isInstance(reply.value())) {
+            throw new CallFailed(
+                "expected "
+                    + replyType.getSimpleName()
+                    + " on "
+                    + reply.topic()
+                    + ", got "
+                    + (reply.value() == null
+                        ? "nothing"
+                        : reply.value().getClass().getSimpleName()),
+                null);
+          }
+          return replyType.cast(reply.value());
+        });
   }
 
   /** True once the reply listener has its partitions: calls made from then on get their reply. */

@@ -61,6 +61,24 @@ public final class TopicWriter implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Completes once the broker acknowledged every record sent so far; fails if any failed. No
+     * thread waits meanwhile.
+     */
+    public CompletableFuture<Void> acked() {
+      var all = CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
+      pending.clear();
+      return all.handle(
+          (ok, error) -> {
+            if (error != null) {
+              Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+              throw new IllegalStateException(
+                  "Kafka refused a record: " + cause.getMessage(), cause);
+            }
+            return null;
+          });
+    }
+
     /** Waits until the broker acknowledged every record of the batch; fails if any failed. */
     public void await() {
       try {

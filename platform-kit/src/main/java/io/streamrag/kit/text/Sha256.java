@@ -22,6 +22,11 @@ public final class Sha256 {
     return HexFormat.of().formatHex(sha.digest(text.getBytes(StandardCharsets.UTF_8)));
   }
 
+  /** The hex SHA-256 of bytes. */
+  public static String hex(byte[] bytes) {
+    return HexFormat.of().formatHex(digest().digest(bytes));
+  }
+
   /**
    * The hex SHA-256 of several fields, each followed by a unit separator, so that moving text from
    * one field to the next changes the hash.

@@ -1,5 +1,6 @@
 package io.streamrag.bridge.http;
 
+import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.BridgeSteps;
 import io.streamrag.bridge.BridgeSteps.Kind;
 import io.streamrag.bridge.BridgeSteps.Outcome;
@@ -10,9 +11,6 @@ import io.streamrag.kit.web.Problems;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -30,13 +28,12 @@ import reactor.core.publisher.Mono;
 @RestController
 class SensorDataController {
 
-  /** Bodies up to this size are kept on the rejects topic when refused; larger ones are not. */
-  static final int KEEP_LIMIT = 64 * 1024;
-
   private final BridgeSteps steps;
+  private final int maxPayloadBytes;
 
-  SensorDataController(BridgeSteps steps) {
+  SensorDataController(BridgeSteps steps, BridgeProperties properties) {
     this.steps = steps;
+    this.maxPayloadBytes = properties.maxPayloadBytes();
   }
 
   @PostMapping("/api/sensors/{sensorUuid}/readings")
@@ -71,17 +68,16 @@ class SensorDataController {
     var credentials =
         new Credentials.BearerToken(
             Bearer.token(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION)));
-    return DataBufferUtils.join(request.getBody(), KEEP_LIMIT)
-        .map(SensorDataController::bytes)
-        .defaultIfEmpty(new byte[0])
+    // reading stops past the limit: a larger body is refused unread, never kept whole
+    return BoundedBody.read(request.getBody(), maxPayloadBytes)
         // handle runs with the HTTP request's observation current: the record joins its trace
         .<CompletableFuture<Outcome>>handle(
-            (raw, sink) -> sink.next(steps.handle(kind, "http", credentials, sensorUuid, raw)))
-        .onErrorResume(
-            DataBufferLimitException.class,
-            e ->
-                Mono.fromSupplier(
-                    () -> steps.refuseOversized(kind, "http", credentials, sensorUuid, KEEP_LIMIT)))
+            (body, sink) ->
+                sink.next(
+                    body.complete()
+                        ? steps.handle(kind, "http", credentials, sensorUuid, body.bytes())
+                        : steps.refuseOversized(
+                            kind, "http", credentials, sensorUuid, body.bytes())))
         .flatMap(Mono::fromFuture)
         .map(SensorDataController::response);
   }
@@ -101,15 +97,5 @@ class SensorDataController {
             why.reason().code(),
             why.getMessage(),
             Problems.field(why.field())));
-  }
-
-  static byte[] bytes(DataBuffer buffer) {
-    try {
-      byte[] out = new byte[buffer.readableByteCount()];
-      buffer.read(out);
-      return out;
-    } finally {
-      DataBufferUtils.release(buffer);
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.streamrag.bridge.http;
 
+import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.StationSteps;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.DeviceRegistry;
@@ -14,8 +15,6 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -40,29 +39,31 @@ class StationDataController {
   private final StationRegistry stations;
   private final StationDays days;
   private final DeviceRegistry devices;
+  private final int maxPayloadBytes;
 
   StationDataController(
-      StationSteps steps, StationRegistry stations, StationDays days, DeviceRegistry devices) {
+      StationSteps steps,
+      StationRegistry stations,
+      StationDays days,
+      DeviceRegistry devices,
+      BridgeProperties properties) {
     this.steps = steps;
     this.stations = stations;
     this.days = days;
     this.devices = devices;
+    this.maxPayloadBytes = properties.maxPayloadBytes();
   }
 
   @PostMapping("/api/stations/{stationId}/observations")
   Mono<ResponseEntity<?>> observation(@PathVariable String stationId, ServerHttpRequest request) {
     var credentials = new Credentials.BearerToken(token(request));
-    return DataBufferUtils.join(request.getBody(), SensorDataController.KEEP_LIMIT)
-        .map(SensorDataController::bytes)
-        .defaultIfEmpty(new byte[0])
-        .map(raw -> steps.handle("http", credentials, stationId, raw))
-        .onErrorResume(
-            DataBufferLimitException.class,
-            e ->
-                Mono.fromSupplier(
-                    () ->
-                        steps.refuseOversized(
-                            "http", credentials, stationId, SensorDataController.KEEP_LIMIT)))
+    // reading stops past the limit: a larger body is refused unread, never kept whole
+    return BoundedBody.read(request.getBody(), maxPayloadBytes)
+        .map(
+            body ->
+                body.complete()
+                    ? steps.handle("http", credentials, stationId, body.bytes())
+                    : steps.refuseOversized("http", credentials, stationId, body.bytes()))
         .flatMap(Mono::fromFuture)
         .map(SensorDataController::response);
   }

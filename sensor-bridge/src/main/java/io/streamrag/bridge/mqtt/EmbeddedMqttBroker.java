@@ -9,9 +9,13 @@ import io.moquette.broker.subscriptions.Topic;
 import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.station.StationRegistry;
+import io.streamrag.kit.web.AddressLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.slf4j.Logger;
@@ -36,16 +40,32 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedMqttBroker.class);
 
   private final Server server = new Server();
+  private final List<MqttFrontDoor> doors = new ArrayList<>();
+  private MqttFrontDoor plain;
+  private MqttFrontDoor secure;
 
+  /**
+   * Moquette listens on loopback only, on free ports; devices reach it through a {@link
+   * MqttFrontDoor} on {@code mqtt.host}, which limits connections per address ({@code connects}).
+   */
   public EmbeddedMqttBroker(
       BridgeProperties.Mqtt mqtt,
       DeviceRegistry registry,
       StationRegistry stations,
       MqttIngress ingress,
-      int maxMessageBytes) {
+      int maxMessageBytes,
+      AddressLimits connects) {
     var props = new Properties();
-    props.setProperty(IConfig.HOST_PROPERTY_NAME, mqtt.host());
-    props.setProperty(IConfig.PORT_PROPERTY_NAME, String.valueOf(mqtt.port()));
+    props.setProperty(IConfig.HOST_PROPERTY_NAME, "127.0.0.1");
+    // -1: no plain listener (Moquette's "disabled"), e.g. when devices must use TLS
+    // Moquette reads its bound ports back only after binding: it gets free ports chosen here
+    int plainPort = freePort();
+    int tlsPort = freePort();
+    props.setProperty(
+        IConfig.PORT_PROPERTY_NAME, mqtt.port() < 0 ? "disabled" : String.valueOf(plainPort));
+    if (mqtt.tls().enabled()) {
+      tls(props, mqtt.tls(), tlsPort);
+    }
     props.setProperty(IConfig.ALLOW_ANONYMOUS_PROPERTY_NAME, "false");
     // MQTT 3.1.1 lets a clean-session client send an empty id (mosquitto_pub does): the broker
     // assigns one.
@@ -83,21 +103,66 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
       throw new UncheckedIOException(
           "cannot start the MQTT broker on " + mqtt.host() + ":" + mqtt.port(), e);
     }
+    try {
+      if (mqtt.port() >= 0) {
+        plain = open(new MqttFrontDoor(mqtt.host(), mqtt.port(), plainPort, connects));
+      }
+      if (mqtt.tls().enabled()) {
+        secure = open(new MqttFrontDoor(mqtt.host(), mqtt.tls().port(), tlsPort, connects));
+      }
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
     log.info(
-        "MQTT broker listening on {}:{} for {} and {}",
+        "MQTT broker listening on {} (plain {}, TLS {}) for {} and {}",
         mqtt.host(),
-        port(),
+        mqtt.port() < 0 ? "off" : port(),
+        mqtt.tls().enabled() ? tlsPort() : "off",
         MqttIngress.FILTER,
         MqttIngress.STATION_FILTER);
   }
 
-  /** The port the broker listens on. */
+  /** Moquette's TLS listener, from a PKCS12 keystore whose key has the store's password. */
+  private static void tls(Properties props, BridgeProperties.Mqtt.Tls tls, int port) {
+    if (tls.keystore() == null || tls.keystore().isBlank()) {
+      throw new IllegalStateException(
+          "bridge.mqtt.tls.port is set but bridge.mqtt.tls.keystore is empty: name the PKCS12 file");
+    }
+    props.setProperty(IConfig.SSL_PORT_PROPERTY_NAME, String.valueOf(port));
+    props.setProperty(IConfig.SSL_PROVIDER, "JDK");
+    props.setProperty(IConfig.JKS_PATH_PROPERTY_NAME, tls.keystore());
+    props.setProperty(IConfig.KEY_STORE_TYPE, "pkcs12");
+    props.setProperty(IConfig.KEY_STORE_PASSWORD_PROPERTY_NAME, tls.keystorePassword());
+    props.setProperty(IConfig.KEY_MANAGER_PASSWORD_PROPERTY_NAME, tls.keystorePassword());
+  }
+
+  /** The port of the TLS listener. */
+  public int tlsPort() {
+    return secure.port();
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free loopback port for the MQTT broker", e);
+    }
+  }
+
+  private MqttFrontDoor open(MqttFrontDoor door) {
+    doors.add(door);
+    return door;
+  }
+
+  /** The port devices reach the broker on. */
   public int port() {
-    return server.getPort();
+    return plain.port();
   }
 
   @Override
   public void close() {
+    doors.forEach(MqttFrontDoor::close);
     server.stopServer();
   }
 }

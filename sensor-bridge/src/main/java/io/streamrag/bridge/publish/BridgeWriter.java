@@ -44,24 +44,32 @@ public class BridgeWriter {
     return writer.send(Topics.WEATHER_OBSERVATIONS, observation.getStationId(), observation);
   }
 
-  /** Keeps a refused observation of a station, keyed by the station, raw bytes included. */
+  /**
+   * Keeps a refused observation of a station, or what {@link KeptPayload} keeps of it, keyed by the
+   * station.
+   */
   public CompletableFuture<?> rejectObservation(
-      String transport, String who, String stationId, byte[] raw, InvalidReading why, Instant at) {
-    var rejected = rejected("observation", transport, who, null, raw, why, at);
+      String transport,
+      String who,
+      String stationId,
+      KeptPayload kept,
+      InvalidReading why,
+      Instant at) {
+    var rejected = rejected("observation", transport, who, null, kept, why, at);
     rejected.setStationId(stationId);
     return writer.send(Topics.READINGS_REJECTED, stationId, rejected);
   }
 
-  /** Keeps a refused payload, raw bytes included, with the reason it was refused. */
+  /** Keeps a refused payload, or what {@link KeptPayload} keeps of it, with its reason. */
   public CompletableFuture<?> reject(
       String kind,
       String transport,
       String deviceId,
       String sensorUuid,
-      byte[] raw,
+      KeptPayload kept,
       InvalidReading why,
       Instant at) {
-    var rejected = rejected(kind, transport, deviceId, sensorUuid, raw, why, at);
+    var rejected = rejected(kind, transport, deviceId, sensorUuid, kept, why, at);
     String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
     return writer.send(Topics.READINGS_REJECTED, key, rejected);
   }
@@ -71,7 +79,7 @@ public class BridgeWriter {
       String transport,
       String deviceId,
       String sensorUuid,
-      byte[] raw,
+      KeptPayload kept,
       InvalidReading why,
       Instant at) {
     return ReadingRejected.newBuilder()
@@ -83,7 +91,9 @@ public class BridgeWriter {
         .setReasonCode(why.reason().code())
         .setReason(why.getMessage())
         .setField(why.field())
-        .setRaw(ByteBuffer.wrap(raw))
+        .setRaw(ByteBuffer.wrap(kept.raw()))
+        .setRawSize(kept.size())
+        .setRawSha256(kept.sha256())
         .setReceivedAt(at)
         .build();
   }

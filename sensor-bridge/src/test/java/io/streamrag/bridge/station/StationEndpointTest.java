@@ -99,9 +99,38 @@ class StationEndpointTest extends BridgeIntegrationTest {
         .expectStatus()
         .isUnauthorized();
 
-    var reject = awaitReject(r -> mine.equals(r.getStationId()));
-    assertThat(reject.getReasonCode()).isEqualTo("forbidden_station");
-    assertThat(reject.getDeviceId()).isEqualTo(other);
+    var forbidden =
+        awaitReject(
+            r -> mine.equals(r.getStationId()) && r.getReasonCode().equals("forbidden_station"));
+    assertThat(forbidden.getDeviceId()).isEqualTo(other);
+    assertThat(forbidden.getRawSha256()).as("kept whole, for a replay").isNull();
+    // a sender without a station's token leaves only the size, hash and first bytes
+    var unauthenticated =
+        awaitReject(
+            r -> mine.equals(r.getStationId()) && r.getReasonCode().equals("unauthenticated"));
+    assertThat(unauthenticated.getDeviceId()).isNull();
+    assertThat(unauthenticated.getRawSize()).isEqualTo((long) daily(1).length());
+    assertThat(unauthenticated.getRawSha256()).isNotNull();
+  }
+
+  @Test
+  void anOversizedObservationIsRefusedAndKeptAsSizeHashAndPrefixOnly() {
+    String id = station();
+    String token = register(id);
+    String body = "{\"date\":\"" + "x".repeat(60_000) + "\"}";
+
+    send("POST", "/api/stations/" + id + "/observations", token, body)
+        .expectStatus()
+        .isEqualTo(413)
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("too_large");
+
+    var reject = awaitReject(r -> id.equals(r.getStationId()));
+    assertThat(reject.getReasonCode()).isEqualTo("too_large");
+    assertThat(reject.getDeviceId()).isEqualTo(id);
+    assertThat(reject.getRaw().remaining()).isEqualTo(64);
+    assertThat(reject.getRawSize()).isEqualTo(4097L);
   }
 
   @Test

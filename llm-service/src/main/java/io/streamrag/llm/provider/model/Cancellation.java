@@ -4,16 +4,13 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Whether anybody still waits for the answer being written on this thread. An answer runs on one
- * thread from request to {@code done} (the Kafka handler's), so the answer's cancellation is held
- * for that thread like its trace context is: every model call made on it (answer, agentic loop,
- * planner, rewrite) sees it without it being passed through each signature. When the caller leaves,
- * {@link #cancel()} closes the connections of the calls under way (their hooks) and every later
- * check throws {@link Cancelled}: the provider stops streaming and nothing more is published.
+ * Whether anybody still waits for one answer. Every model call and search made for the answer is
+ * given it: when the caller leaves (the gateway's cancel, a disconnect or its timeout), {@link
+ * #cancel()} runs the hooks of the calls under way, which close their connections at once, even
+ * while a model is thinking or stalled, and every later {@link #check()} throws {@link Cancelled}:
+ * nothing more is asked or published.
  */
 public final class Cancellation {
-
-  private static final ThreadLocal<Cancellation> CURRENT = new ThreadLocal<>();
 
   /** Nobody can cancel it: outside an answer (tools, tests, recommendations). */
   private static final Cancellation NEVER = new Cancellation();
@@ -28,26 +25,12 @@ public final class Cancellation {
     }
   }
 
-  /** The cancellation of the answer on this thread, or one that never fires. */
-  public static Cancellation current() {
-    var current = CURRENT.get();
-    return current == null ? NEVER : current;
+  /** A cancellation that never fires, for calls nobody can cancel. */
+  public static Cancellation none() {
+    return NEVER;
   }
 
-  /** Makes this the current thread's cancellation until the returned scope is closed. */
-  public Scope enter() {
-    var before = CURRENT.get();
-    CURRENT.set(this);
-    return () -> {
-      if (before == null) {
-        CURRENT.remove();
-      } else {
-        CURRENT.set(before);
-      }
-    };
-  }
-
-  /** A scope that restores the thread's previous cancellation. */
+  /** A scope that deregisters a hook. */
   @FunctionalInterface
   public interface Scope extends AutoCloseable {
     @Override
@@ -82,8 +65,7 @@ public final class Cancellation {
 
   /**
    * Runs {@code hook} when the answer is cancelled (at once if it already is), until the returned
-   * scope is closed: e.g. closing the connection of a model call, so that a model that is thinking
-   * or stalled stops at once, not at its next token.
+   * scope is closed: e.g. closing the connection of a model call.
    */
   public Scope onCancel(Runnable hook) {
     if (this == NEVER) {

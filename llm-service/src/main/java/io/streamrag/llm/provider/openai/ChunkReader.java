@@ -28,7 +28,7 @@ final class ChunkReader {
   private final ToolCallDeltas toolCalls = new ToolCallDeltas();
   private String finishReason;
   private TokenUsage usage = TokenUsage.NONE;
-  private boolean done;
+  private volatile boolean done;
 
   ChunkReader(JsonMapper json) {
     this.json = json;

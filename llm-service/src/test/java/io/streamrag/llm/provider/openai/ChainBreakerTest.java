@@ -16,16 +16,16 @@ class ChainBreakerTest extends ChainFixture {
     var chain = chain(gapgpt, avalai);
 
     // given two failures in a window of two
-    chain.stream(QUESTION, tokens::add);
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
     // when asked again
-    ModelReply reply = chain.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     // then the primary is not even called
     assertThat(gapgpt.requests()).isEqualTo(2);
     assertThat(reply.provider()).isEqualTo("avalai");
     assertThat(reply.fallbacks())
-        .containsExactly(new ProviderFailure("gapgpt", "circuit breaker open"));
+        .containsExactly(new ProviderFailure("gapgpt", "circuit_open", "circuit breaker open"));
     assertThat(chain.status().get(0).breaker()).isEqualTo("OPEN");
     assertThat(chain.expected()).map(Endpoint::name).contains("avalai");
   }
@@ -34,12 +34,12 @@ class ChainBreakerTest extends ChainFixture {
   void afterItsWaitAnOpenBreakerLetsOneTrialCallThroughAndClosesWhenItSucceeds() {
     gapgpt.then(Script.status(500, "down"), Script.status(500, "down"));
     var chain = chain(gapgpt, avalai);
-    chain.stream(QUESTION, tokens::add);
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
     assertThat(chain.status().get(0).breaker()).isEqualTo("OPEN");
 
     clock.advance(Duration.ofSeconds(31));
-    ModelReply trial = chain.stream(QUESTION, tokens::add);
+    ModelReply trial = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(gapgpt.requests()).isEqualTo(3);
     assertThat(trial.provider()).isEqualTo("gapgpt");
@@ -50,12 +50,12 @@ class ChainBreakerTest extends ChainFixture {
   void aFailedTrialCallOpensTheBreakerAgain() {
     gapgpt.always(Script.status(500, "down"));
     var chain = chain(gapgpt, avalai);
-    chain.stream(QUESTION, tokens::add);
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
 
     clock.advance(Duration.ofSeconds(31));
-    chain.stream(QUESTION, tokens::add);
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(gapgpt.requests()).isEqualTo(3);
     assertThat(chain.status().get(0).breaker()).isEqualTo("OPEN");
@@ -66,7 +66,7 @@ class ChainBreakerTest extends ChainFixture {
     var chain = chain(gapgpt, avalai);
     for (int i = 0; i < 3; i++) {
       gapgpt.then(Script.status(429, "slow down"));
-      chain.stream(QUESTION, tokens::add);
+      ModelCalls.ask(chain, QUESTION, tokens::add);
     }
 
     assertThat(gapgpt.requests()).isEqualTo(3);

@@ -2,9 +2,11 @@ package io.streamrag.llm.provider.openai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.provider.ProviderFailure;
+import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
 import io.streamrag.llm.provider.model.ModelReply;
 import io.streamrag.llm.provider.model.ModelRequest;
@@ -21,7 +23,7 @@ class ChainFallbackTest extends ChainFixture {
   void whenThePrimaryAnswersNobodyElseIsAsked() {
     var chain = chain(gapgpt, avalai);
 
-    ModelReply reply = chain.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(reply.provider()).isEqualTo("gapgpt");
     assertThat(reply.fallbacks()).isEmpty();
@@ -33,12 +35,12 @@ class ChainFallbackTest extends ChainFixture {
     gapgpt.then(Script.status(500, "internal error"));
     var chain = chain(gapgpt, avalai);
 
-    ModelReply reply = chain.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(reply.provider()).isEqualTo("avalai");
     assertThat(reply.model()).isEqualTo("model-of-avalai");
     assertThat(reply.fallbacks())
-        .containsExactly(new ProviderFailure("gapgpt", "HTTP 500: internal error"));
+        .containsExactly(new ProviderFailure("gapgpt", "failed", "HTTP 500: internal error"));
     assertThat(String.join("", tokens)).contains("12.5 %");
   }
 
@@ -48,7 +50,7 @@ class ChainFallbackTest extends ChainFixture {
     avalai.then(Script.status(400, "context too long"));
     var chain = chain(gapgpt, avalai, local);
 
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(errors("gapgpt", "failed")).isEqualTo(1);
     assertThat(errors("avalai", "rejected")).isEqualTo(1);
@@ -65,7 +67,7 @@ class ChainFallbackTest extends ChainFixture {
     avalai.then(Script.ok().role().raw("data: <html>"));
     var chain = chain(gapgpt, avalai, local);
 
-    ModelReply reply = chain.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(reply.provider()).isEqualTo("local");
     assertThat(reply.fallbacks())
@@ -84,7 +86,7 @@ class ChainFallbackTest extends ChainFixture {
             Endpoints.client("gapgpt", gapgpt, Endpoints.SHORT, Endpoints.PATIENT),
             Endpoints.client("avalai", avalai));
 
-    ModelReply reply = chain.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(reply.provider()).isEqualTo("avalai");
     assertThat(reply.fallbacks().get(0).reason()).contains("first-token timeout");
@@ -100,7 +102,7 @@ class ChainFallbackTest extends ChainFixture {
             Endpoints.client("gapgpt", gapgpt, Endpoints.PATIENT, Endpoints.SHORT),
             Endpoints.client("avalai", avalai));
 
-    assertThatThrownBy(() -> chain.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(chain, QUESTION, tokens::add))
         .isInstanceOfSatisfying(
             ProviderException.class,
             e -> {
@@ -118,7 +120,7 @@ class ChainFallbackTest extends ChainFixture {
     gapgpt.then(Script.ok().role().content("Soil ").raw("data: {broken"));
     var chain = chain(gapgpt, avalai);
 
-    ModelReply reply = chain.complete(QUESTION);
+    ModelReply reply = ModelCalls.complete(chain, QUESTION);
 
     assertThat(reply.provider()).isEqualTo("avalai");
     assertThat(reply.text()).contains("12.5 %");
@@ -130,32 +132,38 @@ class ChainFallbackTest extends ChainFixture {
     avalai.then(Script.status(502, "bad gateway"));
     var chain = chain(gapgpt, avalai);
 
-    assertThatThrownBy(() -> chain.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(chain, QUESTION, tokens::add))
         .isInstanceOfSatisfying(
             ProviderException.class,
             e -> {
               assertThat(e.midStream()).isFalse();
               assertThat(e.failures())
                   .containsExactly(
-                      new ProviderFailure("gapgpt", "HTTP 500: down"),
-                      new ProviderFailure("avalai", "HTTP 502: bad gateway"));
+                      new ProviderFailure("gapgpt", "failed", "HTTP 500: down"),
+                      new ProviderFailure("avalai", "failed", "HTTP 502: bad gateway"));
             });
     assertThat(tokens).isEmpty();
   }
 
   @Test
-  void anInterruptedCallerEndsTheChainWithoutCountingAgainstTheProvider() {
-    gapgpt.always(Script.ok().role().pause(Duration.ofMillis(500)).content("late").done());
+  void aCancelledAnswerEndsTheChainClosesTheConnectionAndDoesNotCountAgainstTheProvider() {
+    gapgpt.always(Script.ok().role().pause(Duration.ofSeconds(5)).content("late").done());
     var chain = chain(gapgpt, avalai);
 
-    for (int i = 0; i < 2; i++) {
-      Thread.currentThread().interrupt();
-      assertThatThrownBy(() -> chain.stream(QUESTION, tokens::add))
-          .isInstanceOf(ProviderException.class)
-          .hasMessageContaining("interrupted");
-      assertThat(Thread.interrupted()).isTrue();
+    for (int i = 1; i <= 2; i++) {
+      // given a call under way, the model still thinking
+      var cancel = new Cancellation();
+      var reply = chain.stream(QUESTION, tokens::add, cancel);
+      int asked = i;
+      await().atMost(Duration.ofSeconds(5)).until(() -> gapgpt.requests() == asked);
+      // when its caller leaves
+      cancel.cancel();
+      // then the call ends as cancelled and its connection is closed
+      assertThatThrownBy(reply::join).hasCauseInstanceOf(Cancellation.Cancelled.class);
+      await().atMost(Duration.ofSeconds(5)).until(() -> gapgpt.hangUps() == asked);
     }
 
+    // and no other provider was asked, and the provider is not blamed
     assertThat(avalai.requests()).isZero();
     assertThat(chain.status().get(0).breaker()).isEqualTo("CLOSED");
   }
@@ -165,23 +173,33 @@ class ChainFallbackTest extends ChainFixture {
     var chain =
         new ProviderChain(
             List.of(
-                new OpenAiClient(Endpoints.of("gapgpt", gapgpt.baseUrl(), false), new JsonMapper()),
-                new OpenAiClient(Endpoints.of("avalai", avalai.baseUrl(), true), new JsonMapper())),
+                new OpenAiClient(
+                    Endpoints.of("gapgpt", gapgpt.baseUrl(), false),
+                    new JsonMapper(),
+                    ModelCalls.THREADS),
+                new OpenAiClient(
+                    Endpoints.of("avalai", avalai.baseUrl(), true),
+                    new JsonMapper(),
+                    ModelCalls.THREADS)),
             BREAKER,
             Duration.ofSeconds(2),
             clock,
-            waited::add);
+            d -> {
+              waited.add(d);
+              return java.util.concurrent.CompletableFuture.completedFuture(null);
+            });
     var schema = new JsonMapper().readTree("{\"type\":\"object\"}");
     var withTools =
         new ModelRequest(
             List.of(ChatMessage.user("Last week?")),
             List.of(new ToolSpec("sensor_history", "Readings", schema)));
 
-    ModelReply reply = chain.complete(withTools);
+    ModelReply reply = ModelCalls.complete(chain, withTools);
 
     assertThat(reply.provider()).isEqualTo("avalai");
     assertThat(reply.fallbacks())
-        .containsExactly(new ProviderFailure("gapgpt", "does not support tool calling"));
+        .containsExactly(
+            new ProviderFailure("gapgpt", "no_tools", "does not support tool calling"));
     assertThat(gapgpt.requests()).isZero();
   }
 }

@@ -52,6 +52,7 @@ abstract class ChainFixture {
         d -> {
           waited.add(d);
           clock.advance(d);
+          return java.util.concurrent.CompletableFuture.completedFuture(null);
         },
         meters);
   }

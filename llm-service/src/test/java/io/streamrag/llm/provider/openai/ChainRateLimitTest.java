@@ -19,13 +19,13 @@ class ChainRateLimitTest extends ChainFixture {
     var chain = chain(gapgpt, avalai);
 
     // given a 429 asking for 30 s
-    assertThat(chain.stream(QUESTION, tokens::add).provider()).isEqualTo("avalai");
+    assertThat(ModelCalls.ask(chain, QUESTION, tokens::add).provider()).isEqualTo("avalai");
     // when asked again within those 30 s, it is skipped without a request
     clock.advance(Duration.ofSeconds(29));
-    ModelReply during = chain.stream(QUESTION, tokens::add);
+    ModelReply during = ModelCalls.ask(chain, QUESTION, tokens::add);
     // then after them, it answers again
     clock.advance(Duration.ofSeconds(2));
-    ModelReply after = chain.stream(QUESTION, tokens::add);
+    ModelReply after = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(during.provider()).isEqualTo("avalai");
     assertThat(during.fallbacks().get(0).reason()).startsWith("rate limited until");
@@ -39,12 +39,12 @@ class ChainRateLimitTest extends ChainFixture {
     gapgpt.then(
         Script.status(429, "slow down").header("Retry-After", "Sun, 29 Nov 2026 10:01:00 GMT"));
     var chain = chain(gapgpt, avalai);
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
 
     clock.advance(Duration.ofSeconds(59));
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
     clock.advance(Duration.ofSeconds(1));
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(gapgpt.requests()).isEqualTo(2);
   }
@@ -55,7 +55,7 @@ class ChainRateLimitTest extends ChainFixture {
     avalai.then(Script.status(500, "down"));
     var chain = chain(gapgpt, avalai);
 
-    ModelReply reply = chain.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(chain, QUESTION, tokens::add);
 
     assertThat(waited).containsExactly(Duration.ofSeconds(1));
     assertThat(reply.provider()).isEqualTo("gapgpt");
@@ -71,7 +71,7 @@ class ChainRateLimitTest extends ChainFixture {
     avalai.then(Script.status(500, "down"));
     var chain = chain(gapgpt, avalai);
 
-    assertThatThrownBy(() -> chain.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(chain, QUESTION, tokens::add))
         .isInstanceOf(ProviderException.class);
     assertThat(waited).isEmpty();
     assertThat(gapgpt.requests()).isEqualTo(1);
@@ -81,7 +81,7 @@ class ChainRateLimitTest extends ChainFixture {
   void theHealthOfEachProviderShowsItsBreakerAndRateLimit() {
     gapgpt.then(Script.status(429, "slow down").header("Retry-After", "30"));
     var chain = chain(gapgpt, avalai);
-    chain.stream(QUESTION, tokens::add);
+    ModelCalls.ask(chain, QUESTION, tokens::add);
 
     List<ProviderStatus> status = chain.status();
 

@@ -42,6 +42,7 @@ public final class Endpoints {
 
   public static OpenAiClient client(
       String name, FakeOpenAiServer server, Duration firstToken, Duration idle) {
-    return new OpenAiClient(of(name, server.baseUrl(), false, firstToken, idle), new JsonMapper());
+    return new OpenAiClient(
+        of(name, server.baseUrl(), false, firstToken, idle), new JsonMapper(), ModelCalls.THREADS);
   }
 }

@@ -36,7 +36,7 @@ class OpenAiClientTest {
   void contentStreamsPieceByPieceAndTheFinalChunkGivesTheUsage() {
     server.then(Script.answer("Soil ", "moisture ", "is 12.5 %."));
 
-    ModelReply reply = client.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(client, QUESTION, tokens::add);
 
     assertThat(tokens).containsExactly("Soil ", "moisture ", "is 12.5 %.");
     assertThat(reply.text()).isEqualTo("Soil moisture is 12.5 %.");
@@ -48,7 +48,7 @@ class OpenAiClientTest {
 
   @Test
   void theRequestStreamsAsksForUsageAndCarriesTheMessagesAndTheKey() {
-    client.stream(QUESTION, tokens::add);
+    ModelCalls.ask(client, QUESTION, tokens::add);
 
     JsonNode body = server.last().body();
     assertThat(body.get("model").asString()).isEqualTo("model-of-gapgpt");
@@ -75,7 +75,7 @@ class OpenAiClientTest {
             withKey.totalTimeout(),
             false);
 
-    new OpenAiClient(keyless, new JsonMapper()).complete(QUESTION);
+    ModelCalls.complete(new OpenAiClient(keyless, new JsonMapper(), ModelCalls.THREADS), QUESTION);
 
     assertThat(server.last().authorization()).isNull();
   }
@@ -94,7 +94,7 @@ class OpenAiClientTest {
             .usage(50, 20)
             .done());
 
-    ModelReply reply = client.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(client, QUESTION, tokens::add);
 
     assertThat(reply.toolCalls())
         .containsExactly(
@@ -119,7 +119,7 @@ class OpenAiClientTest {
                 ChatMessage.tool("call_a", "[12.5, 13.1]")),
             List.of(new ToolSpec("sensor_history", "Readings of the last days", schema)));
 
-    client.complete(request);
+    ModelCalls.complete(client, request);
 
     JsonNode body = server.last().body();
     assertThat(body.at("/tools/0/type").asString()).isEqualTo("function");
@@ -138,7 +138,7 @@ class OpenAiClientTest {
   void aDataLineThatIsNotJsonIsAMalformedStream() {
     server.then(Script.ok().role().raw("data: {not json").content("late").done());
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(client, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("malformed stream")
         .satisfies(
@@ -151,7 +151,7 @@ class OpenAiClientTest {
   void anErrorStatusCarriesTheEndpointsOwnMessage() {
     server.then(Script.status(401, "Incorrect API key provided"));
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(client, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("HTTP 401")
         .hasMessageContaining("Incorrect API key provided");
@@ -161,7 +161,7 @@ class OpenAiClientTest {
   void a429IsRateLimitedAndKeepsItsRetryAfter() {
     server.then(Script.status(429, "slow down").header("Retry-After", "7"));
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(client, QUESTION, tokens::add))
         .isInstanceOfSatisfying(
             EndpointException.class,
             e -> {
@@ -178,9 +178,11 @@ class OpenAiClientTest {
     }
     var closed =
         new OpenAiClient(
-            Endpoints.of("gone", "http://127.0.0.1:" + port + "/v1", false), new JsonMapper());
+            Endpoints.of("gone", "http://127.0.0.1:" + port + "/v1", false),
+            new JsonMapper(),
+            ModelCalls.THREADS);
 
-    assertThatThrownBy(() -> closed.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(closed, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("unreachable");
   }
@@ -189,7 +191,7 @@ class OpenAiClientTest {
   void aStreamThatEndsBeforeFinishingIsAFailure() {
     server.then(Script.ok().role().content("Soil moisture "));
 
-    assertThatThrownBy(() -> client.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(client, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("ended before the reply was finished");
     assertThat(tokens).containsExactly("Soil moisture ");

@@ -43,7 +43,7 @@ class OpenAiClientTimeoutTest {
     server.then(Script.ok().role().pause(Duration.ofMillis(700)).content("late").done());
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> firstTokenIn300Ms.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(firstTokenIn300Ms, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("first-token timeout");
 
@@ -58,7 +58,7 @@ class OpenAiClientTimeoutTest {
     server.then(Script.answer("late").headersAfter(Duration.ofMillis(700)));
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> firstTokenIn300Ms.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(firstTokenIn300Ms, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("first-token timeout");
 
@@ -73,7 +73,7 @@ class OpenAiClientTimeoutTest {
         Script.ok().role().content("Soil ", "moisture ").pause(Duration.ofMillis(700)).done());
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> idleFor300Ms.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(idleFor300Ms, QUESTION, tokens::add))
         .isInstanceOf(EndpointException.class)
         .hasMessageContaining("idle timeout");
 
@@ -95,7 +95,7 @@ class OpenAiClientTimeoutTest {
             .content("late")
             .done());
 
-    assertThatThrownBy(() -> firstTokenIn300Ms.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(firstTokenIn300Ms, QUESTION, tokens::add))
         .hasMessageContaining("first-token timeout");
   }
 
@@ -111,7 +111,7 @@ class OpenAiClientTimeoutTest {
             .content("moisture")
             .done());
 
-    assertThatThrownBy(() -> idleFor300Ms.stream(QUESTION, tokens::add))
+    assertThatThrownBy(() -> ModelCalls.ask(idleFor300Ms, QUESTION, tokens::add))
         .hasMessageContaining("idle timeout");
     assertThat(tokens).containsExactly("Soil ");
   }
@@ -134,7 +134,7 @@ class OpenAiClientTimeoutTest {
     var idleFor600Ms =
         Endpoints.client("gapgpt", server, Endpoints.PATIENT, Duration.ofMillis(600));
 
-    ModelReply reply = idleFor600Ms.stream(QUESTION, tokens::add);
+    ModelReply reply = ModelCalls.ask(idleFor600Ms, QUESTION, tokens::add);
 
     assertThat(reply.text()).isEqualTo("Soil moisture is 12.5 %.");
     assertThat(reply.usage()).isEqualTo(TokenUsage.NONE);

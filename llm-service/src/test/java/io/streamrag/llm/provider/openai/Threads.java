@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 final class Threads {
 
   private static final List<String> CLIENT =
-      List.of(OpenAiClient.class.getName(), StreamedExchange.class.getName());
+      List.of(OpenAiClient.class.getName(), StreamedCall.class.getName());
 
   private Threads() {}
 

@@ -2,6 +2,7 @@ package io.streamrag.kit.guard.injection;
 
 import java.text.Normalizer;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,10 +12,12 @@ import java.util.regex.Pattern;
  * ligatures), invisible format characters dropped (zero-width spaces and joiners, the zero-width
  * non-joiner, soft hyphen, bidi controls), diacritics dropped (Latin accents, Arabic tashkeel,
  * hamza and madda on their carriers), tatweel dropped, Arabic letter forms folded to Persian (ي ى →
- * ی, ك → ک, ة → ه), Persian and Arabic-Indic digits made Latin, Cyrillic and Greek look-alikes made
- * Latin, lower case, a dot, underscore or plus between two letters read as a space ({@code
- * ignore_previous}), light leetspeak inside words that mix letters and digits ({@code 1gn0r3} →
- * {@code ignore}), letters spaced apart joined again ({@code i g n o r e}), whitespace collapsed.
+ * ی, ك → ک, ة → ه), Persian and Arabic-Indic digits made Latin, Turkish dotless ı read as i,
+ * Cyrillic and Greek look-alikes made Latin inside a word that also holds Latin letters ({@code
+ * іgnоrе}; a Russian word stays Russian, so Russian patterns can match it), lower case, a dot,
+ * underscore or plus between two letters read as a space ({@code ignore_previous}), light leetspeak
+ * inside words that mix letters and digits ({@code 1gn0r3} → {@code ignore}), letters spaced apart
+ * joined again ({@code i g n o r e}), whitespace collapsed.
  *
  * <p>For detection only: the folded text is never shown or sent on.
  */
@@ -58,7 +61,7 @@ public final class Folding {
   /** Letter forms, case and spacing; line breaks kept, as a fake turn starts a line. */
   static String letters(String text) {
     String s = withoutMarks(Normalizer.normalize(text, Normalizer.Form.NFKC));
-    s = mapLetters(s.toLowerCase(Locale.ROOT));
+    s = lookAlikes(mapLetters(s.toLowerCase(Locale.ROOT)));
     s = GLUE.matcher(s).replaceAll(" ");
     return NEWLINES.matcher(SPACES.matcher(s).replaceAll(" ")).replaceAll("\n").strip();
   }
@@ -90,24 +93,40 @@ public final class Folding {
       return '0' + c - '٠';
     } else if (c == 'ß') {
       return 's';
+    } else if (c == 'ı') {
+      return 'i';
     }
-    int homoglyph = HOMOGLYPHS_FROM.indexOf(c);
-    return homoglyph >= 0 ? HOMOGLYPHS_TO.charAt(homoglyph) : c;
+    return c;
+  }
+
+  /**
+   * Cyrillic and Greek look-alikes made Latin in each word that mixes them with Latin letters: an
+   * attack spelled with a few Cyrillic letters is one of those words, a Russian word is not.
+   */
+  private static String lookAlikes(String text) {
+    return eachWord(
+        text, w -> w.chars().anyMatch(c -> c >= 'a' && c <= 'z'), HOMOGLYPHS_FROM, HOMOGLYPHS_TO);
   }
 
   /** Digits and symbols read as letters, only inside a word that also has letters. */
   private static String leet(String text) {
+    return eachWord(text, w -> w.codePoints().anyMatch(Character::isLetter), LEET_FROM, LEET_TO);
+  }
+
+  /**
+   * Each word that {@code qualifies} and holds a character of {@code from}, with those characters
+   * replaced by the ones at the same place in {@code to}.
+   */
+  private static String eachWord(String text, Predicate<String> qualifies, String from, String to) {
     Matcher m = WORD.matcher(text);
     var out = new StringBuilder(text.length());
     while (m.find()) {
       String word = m.group();
-      boolean letters = word.codePoints().anyMatch(Character::isLetter);
-      boolean leet = word.chars().anyMatch(c -> LEET_FROM.indexOf(c) >= 0);
-      if (letters && leet) {
+      if (word.chars().anyMatch(c -> from.indexOf(c) >= 0) && qualifies.test(word)) {
         var folded = new StringBuilder(word.length());
         for (char c : word.toCharArray()) {
-          int i = LEET_FROM.indexOf(c);
-          folded.append(i >= 0 ? LEET_TO.charAt(i) : c);
+          int i = from.indexOf(c);
+          folded.append(i >= 0 ? to.charAt(i) : c);
         }
         word = folded.toString();
       }

@@ -8,7 +8,8 @@ import java.util.List;
  *
  * @param original the message as sent
  * @param views the folded message ({@link Folding}) first, then each decoded form of it ({@link
- *     Payloads}), folded too
+ *     Payloads}), folded too, then any of them with misspelled attack words spelled right ({@link
+ *     Respelled})
  */
 public record Normalized(String original, List<String> views) {
 
@@ -24,6 +25,13 @@ public record Normalized(String original, List<String> views) {
       String folded = Folding.fold(decoded);
       if (!views.contains(folded)) {
         views.add(folded);
+      }
+    }
+    // misspelled attack words, spelled right, in every view so far
+    for (String view : List.copyOf(views)) {
+      String respelled = Respelled.of(view);
+      if (!views.contains(respelled)) {
+        views.add(respelled);
       }
     }
     return new Normalized(message, views);

@@ -5,10 +5,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -39,20 +41,30 @@ public final class PatternLayer implements InjectionLayer {
   enum Script {
     LATIN,
     ARABIC,
+    CYRILLIC,
+    HAN,
     /** A language of another script, or none named: its patterns run on every view. */
     ANY;
 
     static Script of(String language) {
       return switch (language) {
-        case "en", "es", "fr", "de", "it", "pt" -> LATIN;
+        case "en", "es", "fr", "de", "it", "pt", "tr" -> LATIN;
         case "fa", "ar" -> ARABIC;
+        case "ru", "uk" -> CYRILLIC;
+        case "zh", "ja" -> HAN;
         default -> ANY;
       };
     }
 
-    /** Whether a view may hold a match of this script's patterns. */
-    boolean mayMatch(boolean latin, boolean arabic) {
-      return this == ANY || (this == LATIN ? latin : arabic);
+    /** Whether a view with these scripts may hold a match of this script's patterns. */
+    boolean mayMatch(Set<Character.UnicodeScript> scripts) {
+      return switch (this) {
+        case ANY -> true;
+        case LATIN -> scripts.contains(Character.UnicodeScript.LATIN);
+        case ARABIC -> scripts.contains(Character.UnicodeScript.ARABIC);
+        case CYRILLIC -> scripts.contains(Character.UnicodeScript.CYRILLIC);
+        case HAN -> scripts.contains(Character.UnicodeScript.HAN);
+      };
     }
   }
 
@@ -66,23 +78,56 @@ public final class PatternLayer implements InjectionLayer {
 
   /** The patterns shipped with platform-kit. */
   public static PatternLayer standard() {
-    return new PatternLayer(parse(read(RESOURCE)));
+    return of(RESOURCE);
   }
+
+  /**
+   * The patterns of one of platform-kit's pattern files, e.g. {@value #PASSAGES}.
+   *
+   * @param resource its class-path name
+   */
+  public static PatternLayer of(String resource) {
+    return new PatternLayer(parse(read(resource)));
+  }
+
+  /** Instructions for the model inside a passage or a document (indirect injection). */
+  public static final String PASSAGES = "streamrag-guard/passage-patterns.tsv";
 
   @Override
   public Optional<Detection> inspect(Normalized message) {
     for (String view : message.views()) {
-      boolean latin = hasLatinLetter(view);
-      boolean arabic = hasArabicScript(view);
+      Set<Character.UnicodeScript> held = scriptsOf(view);
       for (int i = 0; i < scripts.length; i++) {
         Rule rule = rules.get(i);
-        if (scripts[i].mayMatch(latin, arabic) && rule.pattern().matcher(view).find()) {
+        if (scripts[i].mayMatch(held) && rule.pattern().matcher(view).find()) {
           return Optional.of(
               new Detection("patterns", rule.category(), rule.language(), "line " + rule.line()));
         }
       }
     }
     return Optional.empty();
+  }
+
+  /** The scripts of the letters a view holds (Latin, Arabic, Cyrillic, Han, …). */
+  static Set<Character.UnicodeScript> scriptsOf(String view) {
+    var held = EnumSet.noneOf(Character.UnicodeScript.class);
+    if (hasLatinLetter(view)) {
+      held.add(LATIN);
+    }
+    if (hasArabicScript(view)) {
+      held.add(Character.UnicodeScript.ARABIC);
+    }
+    for (int i = 0; i < view.length(); i++) {
+      char c = view.charAt(i);
+      if (c >= 0x0400 && c <= 0x04FF) {
+        held.add(Character.UnicodeScript.CYRILLIC);
+      } else if (c >= 0x2E80
+          && Character.isLetter(c)
+          && Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN) {
+        held.add(Character.UnicodeScript.HAN);
+      }
+    }
+    return held;
   }
 
   static boolean hasLatinLetter(String view) {

@@ -18,9 +18,12 @@ import java.util.regex.Pattern;
 
 /**
  * What an obviously encoded part of a message says: escapes ({@code \u0069}, {@code \x69}, {@code
- * %69}, {@code &#105;}, {@code &#x69;}, {@code &lt;}) and base64 runs of 16 or more characters that
- * decode to readable UTF-8 text. A message with none has no payloads; one with some is checked
- * again as decoded, so an instruction does not hide behind its encoding.
+ * %69}, {@code &#105;}, {@code &#x69;}, {@code &lt;}), base64 runs of 16 or more characters that
+ * decode to readable UTF-8 text, again and again while they do (base64 of base64, up to {@value
+ * #DEPTH} times), and ROT13 when the rotated text holds a word attacks are made of (ignore, system,
+ * prompt…): a shifted alphabet is checked only when it says something. A message with none has no
+ * payloads; one with some is checked again as decoded, so an instruction does not hide behind its
+ * encoding.
  */
 final class Payloads {
 
@@ -32,6 +35,17 @@ final class Payloads {
   private static final Pattern NUMERIC_ENTITY = Pattern.compile("&#(x?)([0-9a-fA-F]{1,6});");
   private static final Pattern NAMED_ENTITY = Pattern.compile("&(lt|gt|amp|quot|apos|nbsp);");
   private static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/_-]{16,}={0,2}");
+
+  /** How many encodings inside each other are undone. */
+  static final int DEPTH = 3;
+
+  /** Words of attacks: a ROT13 view that holds none says nothing the guard reads. */
+  private static final Pattern ATTACK_WORD =
+      Pattern.compile(
+          "\\b(?:ignore|disregard|forget|instructions?|system|prompt|previous|rules|reveal|pretend"
+              + "|jailbreak|developer|unrestricted|ignora|instrucciones|olvida)\\b",
+          Pattern.CASE_INSENSITIVE);
+
   private static final Map<String, String> NAMED =
       Map.of("lt", "<", "gt", ">", "amp", "&", "quot", "\"", "apos", "'", "nbsp", " ");
 
@@ -40,10 +54,38 @@ final class Payloads {
     var views = new LinkedHashSet<String>();
     String unescaped = unescape(text);
     views.add(unescaped);
-    views.add(base64(text));
-    views.add(base64(unescaped));
+    for (String from : List.of(text, unescaped)) {
+      String decoded = from;
+      for (int depth = 0; depth < DEPTH; depth++) {
+        String next = base64(decoded);
+        if (next.equals(decoded)) {
+          break;
+        }
+        views.add(next);
+        decoded = next;
+      }
+    }
+    String rotated = rot13(text);
+    if (ATTACK_WORD.matcher(rotated).find()) {
+      views.add(rotated);
+    }
     views.remove(text);
     return new ArrayList<>(views);
+  }
+
+  /** Latin letters shifted by 13, the rest as it is. */
+  static String rot13(String text) {
+    var out = new StringBuilder(text.length());
+    for (char c : text.toCharArray()) {
+      if (c >= 'a' && c <= 'z') {
+        out.append((char) ('a' + (c - 'a' + 13) % 26));
+      } else if (c >= 'A' && c <= 'Z') {
+        out.append((char) ('A' + (c - 'A' + 13) % 26));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
   }
 
   private static String unescape(String text) {

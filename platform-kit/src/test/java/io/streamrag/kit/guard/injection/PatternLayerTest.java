@@ -79,8 +79,7 @@ class PatternLayerTest {
       var script = PatternLayer.Script.of(rule.language());
       var texts = script == PatternLayer.Script.LATIN ? withoutLatin : withoutArabic;
       for (String text : texts) {
-        if (script.mayMatch(
-            PatternLayer.hasLatinLetter(text), PatternLayer.hasArabicScript(text))) {
+        if (script.mayMatch(PatternLayer.scriptsOf(text))) {
           continue;
         }
         tried++;

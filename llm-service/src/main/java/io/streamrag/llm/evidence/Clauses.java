@@ -1,0 +1,200 @@
+package io.streamrag.llm.evidence;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Several questions asked in one message, as questions of their own (S3.1): one per sentence ("What
+ * is ET0? How is Kc used?"), and one per clause that asks with a question word of its own after
+ * "and", «و» or a comma ("What is field capacity, what is the wilting point, and when should I
+ * irrigate?", «آستانه شوری جو چقدر است و ضریب گیاهی آن چقدر است؟», «ما هو ET0 وكيف يُحسب؟»). Each
+ * clause before the boundary must ask too, so "wheat, maize and cucumber … how much" stays one
+ * question: nouns joined by «و» ask nothing.
+ *
+ * <p>A clause that leaves out what the question is about ("and how much?", "how do I use it", «و
+ * چقدر؟», "what is its salinity threshold") gets it from the clauses before it: the entities
+ * (crops, nutrients, qualifiers) when it names none of its own, and every topic word when it names
+ * no topic at all. Each part must stand alone, since each is searched, routed to its knowledge
+ * bases and judged on its own.
+ */
+final class Clauses {
+
+  private static final Set<String> AND = Set.of("and", "و");
+
+  /** Question words by language: «این» is Arabic "where" but Persian "this". */
+  static final Map<String, Set<String>> QUESTION_WORDS =
+      Map.of(
+          "en",
+          Set.of("how", "what", "when", "where", "who", "which", "why", "should", "can", "is"),
+          "fa",
+          Set.of(
+              "چقدر", "چند", "کی", "چه", "چگونه", "چطور", "کجا", "ایا", "کدام", "چرا", "چیست",
+              "چیه", "کدوم", "چطوری"),
+          "ar",
+          Set.of("کم", "متی", "ماذا", "ما", "کیف", "این", "هل", "لماذا", "من", "ای"));
+
+  /** Words that stand for what an earlier clause named, folded as {@link QuestionTokens} folds. */
+  private static final Set<String> PRONOUNS =
+      Set.of("it", "its", "it's", "they", "them", "their", "ان", "اون", "انها", "اونها");
+
+  /** The kinds of entity a question is about, carried into a clause that names none. */
+  private static final Set<String> SUBJECTS = Set.of("crop", "nutrient", "fertilizer");
+
+  private final Glossary glossary;
+
+  Clauses(Glossary glossary) {
+    this.glossary = glossary;
+  }
+
+  /** The questions of a message, each standing alone; the message itself when it asks one. */
+  List<String> of(String question, String language) {
+    var out = new ArrayList<String>();
+    for (String sentence : sentences(question, language)) {
+      out.addAll(clauses(new QuestionTokens(sentence), language));
+    }
+    return carried(out, language);
+  }
+
+  /**
+   * The sentences that ask, each a question of its own; words after a question mark that do not ask
+   * ("and next week? soil moisture", a follow-up's standalone rewrite) stay with the question.
+   */
+  private static List<String> sentences(String question, String language) {
+    Set<String> asking = QUESTION_WORDS.getOrDefault(language, QUESTION_WORDS.get("en"));
+    var out = new ArrayList<String>();
+    for (String sentence : question.strip().split("(?<=[?؟])\\s+")) {
+      var t = new QuestionTokens(sentence);
+      boolean asks = t.mark().length() > 0 || t.any(0, t.size(), asking);
+      if (out.isEmpty() || !asks) {
+        if (out.isEmpty()) {
+          out.add(sentence);
+        } else {
+          out.set(out.size() - 1, out.get(out.size() - 1) + " " + sentence);
+        }
+      } else {
+        out.add(sentence);
+      }
+    }
+    return out;
+  }
+
+  private List<String> clauses(QuestionTokens t, String language) {
+    Set<String> asking = QUESTION_WORDS.getOrDefault(language, QUESTION_WORDS.get("en"));
+    var out = new ArrayList<String>();
+    int start = 0;
+    for (int k = 1; k < t.size() - 1; k++) {
+      boolean and = AND.contains(t.norm(k));
+      boolean comma = t.endsPhrase(k - 1);
+      if (!and && !comma) {
+        continue;
+      }
+      int next = and ? k + 1 : k;
+      if (and && comma) {
+        next = k + 1; // ", and how …"
+      }
+      boolean asks =
+          language.equals("en")
+              ? asking.contains(t.norm(next)) && !t.norm(next).equals("is")
+              : t.any(next, nextBoundary(t, next), asking);
+      if (asks && t.any(start, k, asking)) {
+        out.add(t.text(start, k) + t.mark());
+        start = next;
+      }
+    }
+    out.add(t.text(start, t.size()) + t.mark());
+    return out;
+  }
+
+  /** Where the clause that starts at {@code from} ends: the next "and" or comma, or the end. */
+  private static int nextBoundary(QuestionTokens t, int from) {
+    for (int k = from + 1; k < t.size(); k++) {
+      if (AND.contains(t.norm(k)) || t.endsPhrase(k - 1)) {
+        return k;
+      }
+    }
+    return t.size();
+  }
+
+  /** Each clause with what it leaves out taken from the clauses before it. */
+  private List<String> carried(List<String> clauses, String language) {
+    if (clauses.size() < 2) {
+      return clauses;
+    }
+    var out = new ArrayList<String>();
+    List<String> entities = List.of();
+    List<String> topics = List.of();
+    for (String clause : clauses) {
+      List<Terms.Term> own = Terms.of(clause, language, glossary);
+      List<Terms.Term> ownEntities = subjects(clause, own, language);
+      String text = clause;
+      // a clause of plain words only ("how does it change during the season") names no topic
+      if (own.stream().noneMatch(Terms.Term::translated) && !topics.isEmpty()) {
+        text = with(clause, topics);
+      } else if (ownEntities.isEmpty() && !entities.isEmpty()) {
+        text = with(clause, entities);
+      }
+      out.add(text);
+      List<Terms.Term> now = Terms.of(text, language, glossary);
+      if (now.stream().anyMatch(Terms.Term::translated)) {
+        topics = written(text, now);
+      }
+      List<Terms.Term> nowEntities = subjects(text, now, language);
+      if (!nowEntities.isEmpty()) {
+        entities = written(text, nowEntities);
+      }
+    }
+    return out;
+  }
+
+  /** The terms that name what is asked about: crops, nutrients, fertilizers. */
+  private List<Terms.Term> subjects(String text, List<Terms.Term> terms, String language) {
+    List<String> words = Stems.words(text);
+    var named =
+        glossary.find(words, language).stream()
+            .filter(f -> SUBJECTS.contains(f.concept().kind()))
+            .map(f -> String.join(" ", words.subList(f.start(), f.end())))
+            .toList();
+    return terms.stream().filter(t -> named.contains(t.text())).toList();
+  }
+
+  /** The terms as the clause wrote them ("ET0", not the folded "et0"). */
+  private static List<String> written(String clause, List<Terms.Term> terms) {
+    var tokens = new QuestionTokens(clause);
+    var out = new ArrayList<String>();
+    for (Terms.Term term : terms) {
+      String found = term.text();
+      for (int i = 0; i < tokens.size() && found == term.text(); i++) {
+        for (int j = i + 1; j <= tokens.size(); j++) {
+          String words = String.join(" ", Stems.words(tokens.text(i, j)));
+          if (words.equals(term.text())) {
+            found = tokens.text(i, j);
+            break;
+          }
+          if (words.length() > term.text().length()) {
+            break;
+          }
+        }
+      }
+      out.add(found);
+    }
+    return out;
+  }
+
+  /** The clause naming the terms: in place of its pronoun if it has one, else at its end. */
+  private static String with(String clause, List<String> terms) {
+    String named = String.join(" ", terms);
+    String mark =
+        clause.endsWith("?") || clause.endsWith("؟") ? clause.substring(clause.length() - 1) : "";
+    String body = mark.isEmpty() ? clause : clause.substring(0, clause.length() - 1);
+    var words = new ArrayList<>(List.of(body.strip().split("\\s+")));
+    for (int i = 0; i < words.size(); i++) {
+      if (PRONOUNS.contains(QuestionTokens.norm(words.get(i)))) {
+        words.set(i, named);
+        return String.join(" ", words) + mark;
+      }
+    }
+    return body.strip() + " " + named + mark;
+  }
+}
