@@ -4,11 +4,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The benchmarks' calls to the running stack's admin and device APIs. */
 final class BenchHttp {
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final JsonMapper JSON = new JsonMapper();
 
   private BenchHttp() {}
 
@@ -34,5 +37,25 @@ final class BenchHttp {
               + " (is ./run.sh running?)");
     }
     return response.body();
+  }
+
+  /**
+   * Retrieval's freshness log since a moment: when each chunk was received and became searchable.
+   *
+   * @param retrieval retrieval's actuator (its port + 1000), read with the demo admin token
+   */
+  static JsonNode freshness(String retrieval, long sinceMillis) throws Exception {
+    var response =
+        HTTP.send(
+            HttpRequest.newBuilder(
+                    URI.create(retrieval + "/actuator/freshness?since=" + sinceMillis))
+                .header("Authorization", "Bearer " + ChaosAudit.ADMIN_TOKEN)
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(
+          "retrieval's freshness log answered HTTP " + response.statusCode());
+    }
+    return JSON.readTree(response.body()).get("entries");
   }
 }

@@ -3,10 +3,7 @@ package io.streamrag.bench;
 import static io.streamrag.bench.BenchHttp.send;
 
 import io.streamrag.schemas.Ids;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -38,7 +35,8 @@ final class StationFanOutBench {
     int rounds = args.integer("rounds", 20);
     int gapMs = args.integer("gap-ms", 2000);
     String bridge = args.text("bridge", "http://127.0.0.1:8081");
-    String retrieval = args.text("retrieval", "http://127.0.0.1:8083");
+    // retrieval's actuator (its port + 1000), read with the demo admin token
+    String retrieval = args.text("retrieval", "http://127.0.0.1:9083");
     String admin = args.text("admin-token", "dev-admin-token");
     String station = "bench-station-" + System.currentTimeMillis() % 100_000;
 
@@ -164,13 +162,8 @@ final class StationFanOutBench {
 
   private static Map<String, List<long[]>> freshness(String retrieval, long since)
       throws Exception {
-    var response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create(retrieval + "/actuator/freshness?since=" + since))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
     var out = new HashMap<String, List<long[]>>();
-    for (JsonNode e : JSON.readTree(response.body()).get("entries")) {
+    for (JsonNode e : BenchHttp.freshness(retrieval, since)) {
       out.computeIfAbsent(
               e.get("sensor").asString() + "|" + e.get("source").asString(), k -> new ArrayList<>())
           .add(
