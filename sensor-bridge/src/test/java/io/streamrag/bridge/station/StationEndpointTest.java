@@ -16,6 +16,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.http.MediaType;
 
 /**
@@ -23,6 +25,8 @@ import org.springframework.http.MediaType;
  * the station's own token, refusals that name the field and are kept, days out.
  */
 class StationEndpointTest extends BridgeIntegrationTest {
+
+  @Autowired ApplicationContext context;
 
   static final String TEHRAN = "Asia/Tehran";
 
@@ -270,6 +274,14 @@ class StationEndpointTest extends BridgeIntegrationTest {
             1);
     return new WeatherDayObserved(
         station, 1L, day, true, List.of(), 0.0, 0, 0.0, "e-" + date, Instant.now());
+  }
+
+  @Test
+  void theOpenMeteoPollerIsOffUnlessTurnedOn() {
+    // the default configuration calls no outside API: no poller, and no thread of its own
+    assertThat(context.getBeanProvider(ObservationPoller.class).getIfAvailable()).isNull();
+    assertThat(Thread.getAllStackTraces().keySet())
+        .noneMatch(t -> t.getName().startsWith("observation-poller-"));
   }
 
   static String station() {
