@@ -93,6 +93,58 @@ final class Hops {
         hops.get("index change -> searchable").add((double) (searchable - indexed));
       }
     }
+    table(hops);
+  }
+
+  /**
+   * Where the time of a station's observation → its fields searchable goes: from the bridge
+   * accepting it to each field's English weather chunk produced on index.changes (days folded, the
+   * field re-rendered, embedded), then to that field's weather searchable in every language.
+   */
+  static void printWeather(
+      String brokers, Set<String> sensors, long sinceMillis, JsonNode freshness) {
+    var indexedAt = new HashMap<String, Long>(); // sensor@accepted -> index change record time
+    for (var r : read(brokers, Topics.INDEX_CHANGES.name(), sinceMillis - 1000)) {
+      if (r.value() instanceof IndexChanged c
+          && c.getPayload() != null
+          && sensors.contains(c.getPayload().getSensorUuid())
+          && c.getPayload().getSource().endsWith("/weather")
+          && c.getPayload().getLanguage().equals("en")) {
+        indexedAt.putIfAbsent(
+            c.getPayload().getSensorUuid() + "@" + c.getSourceReceivedAt().toEpochMilli(),
+            r.timestamp());
+      }
+    }
+    var searchableAt = new HashMap<String, Long>();
+    for (JsonNode e : freshness) {
+      if (e.get("source").asString().endsWith("/weather")) {
+        searchableAt.merge(
+            e.get("sensor").asString() + "@" + e.get("receivedAtMillis").asLong(),
+            e.get("searchableAtMillis").asLong(),
+            Math::max);
+      }
+    }
+    Map<String, List<Double>> hops = new java.util.LinkedHashMap<>();
+    var produced = new ArrayList<Double>();
+    var applied = new ArrayList<Double>();
+    indexedAt.forEach(
+        (key, at) -> {
+          long accepted = Long.parseLong(key.substring(key.indexOf('@') + 1));
+          if (accepted < sinceMillis) {
+            return;
+          }
+          produced.add((double) (at - accepted));
+          Long searchable = searchableAt.get(key);
+          if (searchable != null) {
+            applied.add((double) (searchable - at));
+          }
+        });
+    hops.put("observation accepted -> field's index change produced", produced);
+    hops.put("index change -> searchable", applied);
+    table(hops);
+  }
+
+  private static void table(Map<String, List<Double>> hops) {
     System.out.println("\n| hop | p50 ms | p95 ms | p99 ms | n |");
     System.out.println("|---|---|---|---|---|");
     hops.forEach(

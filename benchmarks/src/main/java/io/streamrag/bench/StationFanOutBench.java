@@ -3,16 +3,15 @@ package io.streamrag.bench;
 import static io.streamrag.bench.BenchHttp.send;
 
 import io.streamrag.schemas.Ids;
-import java.net.http.HttpClient;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One station's observation → every field that follows it searchable, against the running stack. A
@@ -24,8 +23,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class StationFanOutBench {
 
-  private static final JsonMapper JSON = new JsonMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String TOKEN = "bench-station-token-0123456789";
 
   private StationFanOutBench() {}
@@ -38,6 +35,7 @@ final class StationFanOutBench {
     // retrieval's actuator (its port + 1000), read with the demo admin token
     String retrieval = args.text("retrieval", "http://127.0.0.1:9083");
     String admin = args.text("admin-token", "dev-admin-token");
+    String kafka = args.text("kafka", "localhost:9092");
     String station = "bench-station-" + System.currentTimeMillis() % 100_000;
 
     // 1. the station, and the fields that follow it
@@ -83,7 +81,8 @@ final class StationFanOutBench {
     }
     Thread.sleep(5_000);
     // 4. when each field became searchable after each round
-    var entries = freshness(retrieval, start);
+    var log = BenchHttp.freshness(retrieval, start);
+    var entries = byField(log);
     var perField = new ArrayList<Double>();
     var perRound = new ArrayList<Double>();
     int missing = 0;
@@ -115,6 +114,7 @@ final class StationFanOutBench {
         missing);
     System.out.println("observation -> one field searchable: " + f);
     System.out.println("observation -> all fields searchable: " + all);
+    Hops.printWeather(kafka, new HashSet<>(sensors), start, log);
     System.out.printf(
         Locale.ROOT,
         "%n| fields | rounds | field p50 ms | field p99 ms | all fields p50 ms | all fields p99 ms |"
@@ -160,10 +160,9 @@ final class StationFanOutBench {
             10 + round % 10 * 0.1));
   }
 
-  private static Map<String, List<long[]>> freshness(String retrieval, long since)
-      throws Exception {
+  private static Map<String, List<long[]>> byField(JsonNode log) {
     var out = new HashMap<String, List<long[]>>();
-    for (JsonNode e : BenchHttp.freshness(retrieval, since)) {
+    for (JsonNode e : log) {
       out.computeIfAbsent(
               e.get("sensor").asString() + "|" + e.get("source").asString(), k -> new ArrayList<>())
           .add(
