@@ -108,7 +108,7 @@ final class Hops {
       if (r.value() instanceof IndexChanged c
           && c.getPayload() != null
           && sensors.contains(c.getPayload().getSensorUuid())
-          && c.getPayload().getSource().endsWith("/weather")
+          && c.getPayload().getSource().startsWith("station/")
           && c.getPayload().getLanguage().equals("en")) {
         indexedAt.putIfAbsent(
             c.getPayload().getSensorUuid() + "@" + c.getSourceReceivedAt().toEpochMilli(),
@@ -117,7 +117,7 @@ final class Hops {
     }
     var searchableAt = new HashMap<String, Long>();
     for (JsonNode e : freshness) {
-      if (e.get("source").asString().endsWith("/weather")) {
+      if (e.get("source").asString().startsWith("station/")) {
         searchableAt.merge(
             e.get("sensor").asString() + "@" + e.get("receivedAtMillis").asLong(),
             e.get("searchableAtMillis").asLong(),

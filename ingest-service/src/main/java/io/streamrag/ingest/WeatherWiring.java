@@ -12,9 +12,12 @@ import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.messaging.Message;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
 /** Weather stations' observations: their days, and the fields that follow them. */
 @Configuration(proxyBeanMethods = false)
@@ -33,8 +36,31 @@ class WeatherWiring {
       TopicView<SensorSnapshotUpdated> snapshots,
       IngestSteps fields,
       TopicWriter writer,
-      MeterRegistry meters) {
-    return new WeatherSteps(days, weathers, snapshots, fields, writer, meters);
+      MeterRegistry meters,
+      IngestProperties properties,
+      @Qualifier("weatherFanOut") ThreadPoolTaskExecutor helpers) {
+    return new WeatherSteps(
+        days,
+        weathers,
+        snapshots,
+        fields,
+        writer,
+        meters,
+        properties.weatherFanOutThreads(),
+        helpers);
+  }
+
+  /**
+   * The threads that re-render a station's fields beside the consumer's own, started and stopped by
+   * Spring; they carry the observation's trace.
+   */
+  @Bean
+  ThreadPoolTaskExecutor weatherFanOut(IngestProperties properties) {
+    var executor = new ThreadPoolTaskExecutor();
+    executor.setCorePoolSize(Math.max(1, properties.weatherFanOutThreads() - 1));
+    executor.setThreadNamePrefix("weather-fan-out-");
+    executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
+    return executor;
   }
 
   /** The registered stations and every station's days, read before any event is consumed. */

@@ -20,13 +20,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
  * A weather station's observations, step by step: folded into the station's days with FAO-56 ET0,
  * published on {@code weather.days}, and every field that follows the station gets its snapshot
- * re-rendered with the station's last days and made searchable again.
+ * re-rendered with the station's last days and made searchable again, on a few threads at once.
  */
 public final class WeatherSteps {
 
@@ -37,6 +40,8 @@ public final class WeatherSteps {
   private final IngestSteps fields;
   private final TopicWriter writer;
   private final Timer fanOut;
+  private final int threads;
+  private final Executor helpers;
 
   public WeatherSteps(
       StationDays days,
@@ -44,7 +49,11 @@ public final class WeatherSteps {
       TopicView<SensorSnapshotUpdated> snapshots,
       IngestSteps fields,
       TopicWriter writer,
-      MeterRegistry meters) {
+      MeterRegistry meters,
+      int threads,
+      Executor helpers) {
+    this.threads = threads;
+    this.helpers = helpers;
     this.days = days;
     this.folder = new DayFolder();
     this.weathers = weathers;
@@ -123,9 +132,33 @@ public final class WeatherSteps {
             .ifPresent(w -> changes.add(new WeatherChanged(snapshot.getSensorUuid(), w)));
       }
     }
-    if (!changes.isEmpty()) {
-      fields.onWeatherChanged(changes, receivedAt);
-      fanOut.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    if (changes.isEmpty()) {
+      return;
     }
+    // the fields in slices, one per thread, each holding its own fields' locks: the consumer's
+    // thread renders the first, helpers the others, and the poll waits for all of them
+    int slices = Math.min(threads, changes.size());
+    var others = new ArrayList<CompletableFuture<Void>>();
+    for (int s = 1; s < slices; s++) {
+      var slice = slice(changes, s, slices);
+      others.add(
+          CompletableFuture.runAsync(() -> fields.onWeatherChanged(slice, receivedAt), helpers));
+    }
+    fields.onWeatherChanged(slice(changes, 0, slices), receivedAt);
+    try {
+      CompletableFuture.allOf(others.toArray(CompletableFuture[]::new)).join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
+    fanOut.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+  }
+
+  /** Every {@code of}-th change from the {@code index}-th. */
+  private static List<WeatherChanged> slice(List<WeatherChanged> changes, int index, int of) {
+    var out = new ArrayList<WeatherChanged>();
+    for (int i = index; i < changes.size(); i += of) {
+      out.add(changes.get(i));
+    }
+    return out;
   }
 }
