@@ -163,10 +163,7 @@ class BridgeWiring {
   @Bean
   @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
   ThreadPoolTaskScheduler forecastScheduler() {
-    var scheduler = new ThreadPoolTaskScheduler();
-    scheduler.setPoolSize(1);
-    scheduler.setThreadNamePrefix("forecast-poller-");
-    return scheduler;
+    return oneThread("forecast-poller-");
   }
 
   /** Open-Meteo's observations as stations' own, when enabled (off by default). */
@@ -194,9 +191,13 @@ class BridgeWiring {
   @Bean
   @ConditionalOnProperty(name = "bridge.weather.poll.enabled", havingValue = "true")
   ThreadPoolTaskScheduler observationScheduler() {
+    return oneThread("observation-poller-");
+  }
+
+  private static ThreadPoolTaskScheduler oneThread(String prefix) {
     var scheduler = new ThreadPoolTaskScheduler();
     scheduler.setPoolSize(1);
-    scheduler.setThreadNamePrefix("observation-poller-");
+    scheduler.setThreadNamePrefix(prefix);
     return scheduler;
   }
 }

@@ -26,11 +26,7 @@ class StationLinksTest extends BridgeIntegrationTest {
         .expectStatus()
         .isAccepted();
 
-    var link =
-        awaitRecord(
-            Topics.WEATHER_LINKS.name(),
-            StationLinked.class,
-            l -> l.getSensorUuid().equals(sensor) && l.getStationId() != null);
+    var link = linkOf(sensor);
     assertThat(link.getStationId()).isEqualTo(near);
     assertThat(link.getLinkedBy()).isEqualTo("nearest");
     assertThat(link.getDistanceKm()).isBetween(5.5, 5.6); // 0.05° of latitude
@@ -46,11 +42,7 @@ class StationLinksTest extends BridgeIntegrationTest {
         .expectStatus()
         .isAccepted();
 
-    var link =
-        awaitRecord(
-            Topics.WEATHER_LINKS.name(),
-            StationLinked.class,
-            l -> l.getSensorUuid().equals(sensor) && l.getStationId() != null);
+    var link = linkOf(sensor);
     assertThat(link.getStationId()).isEqualTo(named);
     assertThat(link.getLinkedBy()).isEqualTo("profile");
     assertThat(link.getDistanceKm()).isGreaterThan(600);
@@ -110,5 +102,13 @@ class StationLinksTest extends BridgeIntegrationTest {
         + ",\"soil_texture\":\"loam\""
         + (station == null ? "" : ",\"station_id\":\"" + station + "\"")
         + "}";
+  }
+
+  /** The field's first link to a station on weather.links. */
+  private static StationLinked linkOf(String sensor) {
+    return awaitRecord(
+        Topics.WEATHER_LINKS.name(),
+        StationLinked.class,
+        l -> l.getSensorUuid().equals(sensor) && l.getStationId() != null);
   }
 }
