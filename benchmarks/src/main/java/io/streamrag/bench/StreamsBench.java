@@ -90,6 +90,13 @@ final class StreamsBench {
         report.put("rss_mib", meter.rssMiB());
         System.out.println(JSON.writeValueAsString(report));
       }
+      int cancels = args.integer("cancels", 10);
+      if (cancels > 0) {
+        model.reset();
+        var key = keys.issue("bench-cancel", 1).get(0);
+        System.out.println(
+            JSON.writeValueAsString(CancelRun.run(http, gateway, key, model, cancels)));
+      }
       int flood = args.integer("flood", 0);
       if (flood > 0) {
         var pair = keys.issue("bench-flood", 2);

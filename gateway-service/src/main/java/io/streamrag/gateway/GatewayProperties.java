@@ -10,6 +10,7 @@ import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -68,6 +69,9 @@ public record GatewayProperties(
    * @param idleTimeout the longest wait between two answer events
    * @param keepAlive how often an SSE comment keeps an idle stream open (chat and alerts)
    * @param memoryTimeout the longest wait for llm-service to list or erase a conversation
+   * @param maxConcurrentPerKey answers one key may have in flight, across the replicas (one more:
+   *     429)
+   * @param retryAfter what a 429 or a 503 of a busy cluster tells the client to wait
    */
   public record Chat(
       @NotBlank String pipeline,
@@ -76,7 +80,9 @@ public record GatewayProperties(
       @NotNull Duration answerTimeout,
       @NotNull Duration idleTimeout,
       @NotNull Duration keepAlive,
-      @NotNull Duration memoryTimeout) {}
+      @NotNull Duration memoryTimeout,
+      @DefaultValue("20") @Positive int maxConcurrentPerKey,
+      @DefaultValue("2s") @NotNull Duration retryAfter) {}
 
   /**
    * @param timeout the longest wait for llm-service's recommendation (a model may write its

@@ -49,6 +49,7 @@ class GatewayWiring {
     return RouterFunctions.route()
         .POST("/api/rag/chat", chat::chat)
         .POST("/api/rag/chat/", chat::chat)
+        .DELETE("/api/rag/chat/{requestId}", chat::cancel)
         .GET("/api/conversations/{id}", conversations::list)
         .DELETE("/api/conversations/{id}", conversations::erase)
         .GET("/api/chats/{id}/trace", traces::trace)

@@ -26,7 +26,7 @@ import org.springframework.validation.annotation.Validated;
  * @param timeout the longest one model reply may take in all
  * @param startupTimeout how long start-up waits to read the KB configurations
  * @param maxConcurrentAnswers how many answers one instance runs at once; beyond it, it stops
- *     fetching chat requests until answers end (README, "Capacity")
+ *     fetching chat requests until answers end (docs/guide/capacity.md)
  */
 @Validated
 @ConfigurationProperties("llm")

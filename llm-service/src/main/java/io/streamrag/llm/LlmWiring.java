@@ -1,18 +1,14 @@
 package io.streamrag.llm;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
-import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.agentic.KnowledgeTool;
-import io.streamrag.llm.cancel.Cancellations;
-import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.config.ConfigSync;
 import io.streamrag.llm.config.LiveConfig;
 import io.streamrag.llm.evidence.DeterministicPlanner;
@@ -20,9 +16,6 @@ import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.ModelPlanner;
 import io.streamrag.llm.evidence.Planner;
 import io.streamrag.llm.guard.ModelJudge;
-import io.streamrag.llm.intake.AnswerBudget;
-import io.streamrag.llm.intake.BindingFetching;
-import io.streamrag.llm.intake.ChatIntake;
 import io.streamrag.llm.memory.ConversationStore;
 import io.streamrag.llm.memory.MemoryRecall;
 import io.streamrag.llm.memory.TurnRecorder;
@@ -45,18 +38,13 @@ import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
-import org.springframework.messaging.Message;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
@@ -67,75 +55,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 class LlmWiring {
-
-  /**
-   * Binding {@code answer-in-0}: chat.requests. Each request starts its answer at once, up to the
-   * budget of answers running; each answer stops when its caller leaves.
-   */
-  @Bean
-  Consumer<Message<byte[]>> answer(AnswerBudget budget, TopicReaders readers) {
-    return new ChatIntake(budget, DeadLetters.recoverer(readers.clients(), null));
-  }
-
-  /** {@code llm.max-concurrent-answers} answers at once; fetching pauses beyond them. */
-  @Bean
-  AnswerBudget answerBudget(
-      LlmProperties properties,
-      LlmSteps steps,
-      Cancellations cancellations,
-      TopicWriter writer,
-      TopicReaders readers) {
-    var answers = new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC());
-    return new AnswerBudget(
-        properties.maxConcurrentAnswers(),
-        answers::answer,
-        new BindingFetching(readers, ANSWERS_GROUP));
-  }
-
-  /** The binding of chat requests and its consumer group (llm-service.yml). */
-  static final String ANSWERS_BINDING = "answer-in-0";
-
-  static final String ANSWERS_GROUP = "llm-answers";
-
-  /**
-   * Partitions that move to another replica take their unstarted requests with them, and their
-   * offsets are no longer committed here.
-   */
-  @Bean
-  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget) {
-    return new KafkaBindingRebalanceListener() {
-      @Override
-      public void onPartitionsRevokedBeforeCommit(
-          String bindingName,
-          org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
-          Collection<TopicPartition> partitions) {
-        if (ANSWERS_BINDING.equals(bindingName)) {
-          budget.revoked(partitions);
-        }
-      }
-    };
-  }
-
-  /** The answers under way, for operators: always UP, a full budget is not a fault. */
-  @Bean
-  HealthIndicator answersHealthIndicator(AnswerBudget budget, MeterRegistry meters) {
-    Gauge.builder("llm.answers.running", budget, AnswerBudget::running)
-        .description("answers running on this instance")
-        .register(meters);
-    Gauge.builder("llm.answers.waiting", budget, AnswerBudget::waiting)
-        .description("chat requests fetched and waiting for room in the budget")
-        .register(meters);
-    Gauge.builder("llm.answers.paused", budget, b -> b.paused() ? 1 : 0)
-        .description("1 while fetching is paused: the budget is full")
-        .register(meters);
-    return () ->
-        Health.up()
-            .withDetail("running", budget.running())
-            .withDetail("waiting", budget.waiting())
-            .withDetail("budget", budget.max())
-            .withDetail("fetching", budget.paused() ? "paused" : "on")
-            .build();
-  }
 
   /** An answer's CPU-bound steps before readiness (health {@code warmUp}). */
   @Bean

@@ -35,6 +35,27 @@ final class SseConnection implements AutoCloseable {
   }
 
   static SseConnection post(String url, String key, String body, Map<String, String> headers) {
+    try {
+      return new SseConnection(
+          CLIENT.send(request(url, key, body, headers), HttpResponse.BodyHandlers.ofLines()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The same, without waiting: many chats opened at once. */
+  static java.util.concurrent.CompletableFuture<SseConnection> postAsync(
+      String url, String key, String body) {
+    return CLIENT
+        .sendAsync(request(url, key, body, Map.of()), HttpResponse.BodyHandlers.ofLines())
+        .thenApply(SseConnection::new);
+  }
+
+  private static HttpRequest request(
+      String url, String key, String body, Map<String, String> headers) {
     var request =
         HttpRequest.newBuilder(URI.create(url))
             .timeout(Duration.ofSeconds(60))
@@ -42,14 +63,7 @@ final class SseConnection implements AutoCloseable {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
     headers.forEach(request::header);
-    try {
-      return new SseConnection(CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofLines()));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return request.build();
   }
 
   int status() {
@@ -84,6 +98,13 @@ final class SseConnection implements AutoCloseable {
       }
     }
     return events;
+  }
+
+  /** The rest of the body as it came: a refusal's JSON. */
+  String body() {
+    var all = new StringBuilder();
+    lines.forEachRemaining(all::append);
+    return all.toString();
   }
 
   /** Every remaining event, until the stream ends. */

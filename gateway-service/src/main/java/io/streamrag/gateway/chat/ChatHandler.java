@@ -108,6 +108,23 @@ public final class ChatHandler {
         .flatMap(this::respond);
   }
 
+  /**
+   * {@code DELETE /api/rag/chat/{request_id}}: stops an answer of the caller's now; its stream ends
+   * with an {@code error} event {@code cancelled}. {@code 202}; another key's or an unknown stream
+   * is {@code 404}.
+   */
+  public Mono<ServerResponse> cancel(ServerRequest request) {
+    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    return resumptions
+        .cancel(token, request.pathVariable("requestId"))
+        .flatMap(
+            stream ->
+                ServerResponse.accepted()
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue(Map.of("request_id", stream.requestId(), "status", "cancelling")))
+        .onErrorResume(Refused.class, refused -> Refusals.respond(refused.refusal()));
+  }
+
   private Mono<ServerResponse> respond(Outcome outcome) {
     if (outcome instanceof Outcome.Refused refused) {
       return Refusals.respond(refused.refusal());
@@ -168,15 +185,19 @@ public final class ChatHandler {
             .onErrorResume(
                 TimeoutException.class,
                 e ->
-                    Flux.just(
-                        List.of(
-                            error(
-                                "timeout",
-                                "no answer arrived in time ("
-                                    + seconds(limits.answerTimeout())
-                                    + " s for the first part, "
-                                    + seconds(limits.idleTimeout())
-                                    + " s between parts); please try again"))));
+                    // nobody waits for it any more: the model call stops now, not at its end
+                    Mono.fromFuture(ledger.cancel(requestId, user))
+                        .onErrorResume(failed -> Mono.empty())
+                        .thenMany(
+                            Flux.just(
+                                List.of(
+                                    error(
+                                        "timeout",
+                                        "no answer arrived in time ("
+                                            + seconds(limits.answerTimeout())
+                                            + " s for the first part, "
+                                            + seconds(limits.idleTimeout())
+                                            + " s between parts); please try again")))));
     Instant connectedAt = Instant.now();
     return SseStreams.live(
         answer, limits.keepAlive(), () -> ledger.left(requestId, user, connectedAt));

@@ -76,7 +76,9 @@ final class CompletionHandler {
       return events
           .reduce(completion, Completion::add)
           .map(Completion::body)
-          .onErrorResume(TimeoutException.class, e -> Mono.error(late()))
+          .onErrorResume(
+              TimeoutException.class,
+              e -> stopped(id, request.getUserId()).then(Mono.error(late())))
           .doOnCancel(() -> ledger.left(id, request.getUserId(), request.getRequestedAt()))
           .flatMap(
               body ->
@@ -111,7 +113,10 @@ final class CompletionHandler {
             .map(chunks::of)
             .onErrorResume(
                 TimeoutException.class,
-                e -> Flux.just(List.of(chunks.error("timeout", late().getMessage()))));
+                e ->
+                    stopped(id, user)
+                        .thenMany(
+                            Flux.just(List.of(chunks.error("timeout", late().getMessage())))));
     return ServerResponse.ok()
         .contentType(MediaType.TEXT_EVENT_STREAM)
         .header("X-Request-Id", id)
@@ -119,6 +124,11 @@ final class CompletionHandler {
             SseBody.of(
                 SseStreams.live(out, limits.keepAlive(), () -> ledger.left(id, user, connectedAt)),
                 json));
+  }
+
+  /** A late answer is cancelled: nobody waits for it any more, and its model call stops now. */
+  private Mono<Void> stopped(String id, String user) {
+    return Mono.fromFuture(ledger.cancel(id, user)).onErrorResume(e -> Mono.empty()).then();
   }
 
   /** The answer up to its last event, within the chat timeouts. */

@@ -1,5 +1,6 @@
 package io.streamrag.gateway.openai;
 
+import io.streamrag.gateway.web.Refusals;
 import io.streamrag.kit.guard.Refusal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +21,7 @@ public final class OpenAiErrors {
   static Mono<ServerResponse> respond(Refusal refusal) {
     return ServerResponse.status(refusal.status())
         .contentType(MediaType.APPLICATION_JSON)
+        .headers(headers -> Refusals.retryAfter(refusal, headers))
         .bodyValue(body(refusal));
   }
 

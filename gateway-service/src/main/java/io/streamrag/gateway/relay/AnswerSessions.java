@@ -1,6 +1,7 @@
 package io.streamrag.gateway.relay;
 
 import io.micrometer.tracing.Tracer;
+import io.streamrag.gateway.admission.ChatAdmission;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.TopicWriter;
@@ -24,6 +25,7 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class AnswerSessions {
 
+  private final ChatAdmission admission;
   private final AnswerRelay relay;
   private final StreamLedger ledger;
   private final PipelineWatch watch;
@@ -32,12 +34,14 @@ public final class AnswerSessions {
   private final Clock clock;
 
   public AnswerSessions(
+      ChatAdmission admission,
       AnswerRelay relay,
       StreamLedger ledger,
       PipelineWatch watch,
       TopicWriter writer,
       Tracer tracer,
       Clock clock) {
+    this.admission = admission;
     this.relay = relay;
     this.ledger = ledger;
     this.watch = watch;
@@ -65,23 +69,36 @@ public final class AnswerSessions {
   }
 
   /**
-   * Opens the request's answer first, then publishes it (with {@code alongside}, e.g. a new
-   * conversation, and its stream's {@code OPENED}) and waits for the broker off the event loop.
+   * Takes a place for the request among its key's and the cluster's answers in flight, opens its
+   * answer, then publishes it (with {@code alongside}, e.g. a new conversation, and its stream's
+   * {@code OPENED}) and waits for the broker off the event loop. The place is held until the
+   * answer's events end, however they end.
    *
-   * @return its answer events; a {@link Refused} 503 when the broker did not take the request
+   * @return its answer events; a {@link Refused} 429 when its key has its answers in flight, 503
+   *     when every answering instance is busy or the broker did not take the request
    */
   public Mono<Flux<AnswerEvent>> start(
       ChatRequested request, Supplier<CompletableFuture<?>> alongside) {
+    var decision = admission.admit(request.getUserId());
+    if (decision instanceof ChatAdmission.Decision.Refused refused) {
+      return Mono.error(new Refused(refused.refusal()));
+    }
+    var slot = ((ChatAdmission.Decision.Admitted) decision).slot();
     String id = request.getRequestId();
     // A stage seen stopping while this chat streams ends it with an error event at once.
     Flux<AnswerEvent> events =
-        relay.open(id).mergeWith(watch.stops().take(1).map(stage -> stopped(id, stage)));
+        relay
+            .open(id)
+            .mergeWith(watch.stops().take(1).map(stage -> stopped(id, stage)))
+            .doFinally(signal -> slot.release());
     ledger.opened(request);
     return Mono.just(request)
         // handle runs with the HTTP request's observation current: the records join its trace
         .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, alongside)))
         .flatMap(Mono::fromFuture)
         .doOnError(e -> relay.cancel(id))
+        .doOnError(e -> slot.release())
+        .doOnCancel(slot::release)
         .thenReturn(events)
         .onErrorMap(
             e ->

@@ -3,6 +3,7 @@ package io.streamrag.gateway.relay;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.tracing.Tracer;
+import io.streamrag.gateway.admission.ChatAdmission;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
@@ -38,12 +39,13 @@ class RelayWiring {
 
   @Bean
   AnswerSessions answerSessions(
+      ChatAdmission admission,
       AnswerRelay relay,
       StreamLedger ledger,
       PipelineWatch watch,
       TopicWriter writer,
       Tracer tracer) {
-    return new AnswerSessions(relay, ledger, watch, writer, tracer, Clock.systemUTC());
+    return new AnswerSessions(admission, relay, ledger, watch, writer, tracer, Clock.systemUTC());
   }
 
   @Bean

@@ -45,6 +45,34 @@ public final class Resumptions {
    * @param token the bearer token, or {@code null}
    * @return the stream; a {@link Refused} 401, 400 or 404 otherwise
    */
+  /**
+   * Cancels the caller's stream now.
+   *
+   * @return the stream, once the cancel is published; a {@link Refused} 401 or 404 otherwise
+   */
+  public Mono<StreamLedger.Open> cancel(String token, String requestId) {
+    return Mono.fromCallable(
+            () -> {
+              var caller =
+                  keys.authenticate(token)
+                      .orElseThrow(() -> new Refused(Refusals.unauthorized(token)));
+              return ledger
+                  .find(requestId)
+                  .filter(s -> s.userId().equals(caller.owner()))
+                  .orElseThrow(
+                      () ->
+                          new Refused(
+                              404,
+                              "stream_not_found",
+                              "you have no chat stream " + requestId + " to cancel",
+                              "request_id"));
+            })
+        .flatMap(
+            stream ->
+                Mono.fromFuture(ledger.cancel(stream.requestId(), stream.userId()))
+                    .thenReturn(stream));
+  }
+
   public Mono<Resumed> resume(String token, String lastEventId) {
     return Mono.fromCallable(
         () -> {

@@ -135,6 +135,18 @@ public final class StreamLedger implements AutoCloseable {
     }
   }
 
+  /**
+   * Cancels the stream's answer now: its caller asked to, or waited past the timeout. The model
+   * call stops as soon as llm-service reads it.
+   */
+  public CompletableFuture<?> cancel(String requestId, String userId) {
+    var before = pending.remove(requestId);
+    if (before != null) {
+      before.cancel().dispose();
+    }
+    return send(change(requestId, userId, StreamChange.CANCELLED));
+  }
+
   /** The caller came back: no replica cancels the stream now. */
   public CompletableFuture<?> resumed(Open stream) {
     Instant now = clock.instant();

@@ -2,6 +2,7 @@ package io.streamrag.gateway.web;
 
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.web.Problems;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -15,11 +16,27 @@ public final class Refusals {
 
   private Refusals() {}
 
+  /**
+   * The refusal; one that passes also says when to ask again: {@code Retry-After} and {@code
+   * retry_after_seconds}.
+   */
   public static Mono<ServerResponse> respond(Refusal refusal) {
-    ResponseEntity<ProblemDetail> problem = Problems.response(Problems.of(refusal));
+    var detail = Problems.of(refusal);
+    if (refusal.retryAfter() != null) {
+      detail.setProperty("retry_after_seconds", refusal.retryAfterSeconds());
+    }
+    ResponseEntity<ProblemDetail> problem = Problems.response(detail);
     return ServerResponse.status(problem.getStatusCode())
         .headers(headers -> headers.addAll(problem.getHeaders()))
+        .headers(headers -> retryAfter(refusal, headers))
         .bodyValue(problem.getBody());
+  }
+
+  /** {@code Retry-After} in whole seconds, for a refusal that passes. */
+  public static void retryAfter(Refusal refusal, HttpHeaders headers) {
+    if (refusal.retryAfter() != null) {
+      headers.set(HttpHeaders.RETRY_AFTER, String.valueOf(refusal.retryAfterSeconds()));
+    }
   }
 
   public static Mono<ServerResponse> respond(int status, String code, String message) {

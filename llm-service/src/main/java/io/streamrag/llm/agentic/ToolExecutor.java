@@ -1,5 +1,6 @@
 package io.streamrag.llm.agentic;
 
+import io.streamrag.kit.guard.PassageScreen;
 import io.streamrag.llm.evidence.Candidate;
 import io.streamrag.llm.evidence.Part;
 import io.streamrag.llm.evidence.Planner;
@@ -36,6 +37,8 @@ final class ToolExecutor {
   private final int budget;
   private final Trace trace;
   private final ResultJudgement judgement;
+  private static final PassageScreen SCREEN = PassageScreen.standard();
+
   private final List<Passage> numbered = new ArrayList<>();
   private int searches;
 
@@ -135,8 +138,9 @@ final class ToolExecutor {
             + (answered.getFailedKbs().isEmpty()
                 ? ""
                 : ", failed: " + answered.getFailedKbs().size()));
+    // a result that speaks to the model (indirect injection) never reaches it, nor the judgement
     return judgement
-        .usable(text, answered.getResults())
+        .usable(text, SCREEN.keep(answered.getResults(), KnowledgeResult::getText))
         .thenApply(usable -> results(answered, usable));
   }
 

@@ -1,5 +1,6 @@
 package io.streamrag.llm.retrieval;
 
+import io.streamrag.kit.guard.PassageScreen;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.llm.evidence.Candidate;
 import io.streamrag.llm.evidence.Evidence;
@@ -33,6 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class ContextSearcher implements Searcher {
 
   private static final Logger log = LoggerFactory.getLogger(ContextSearcher.class);
+
+  private static final PassageScreen SCREEN = PassageScreen.standard();
 
   private final RequestClient<ContextRetrieved> retrieval;
   private final ChatRequested request;
@@ -90,7 +93,8 @@ public final class ContextSearcher implements Searcher {
       return new Found(List.of(), context.getKbNames(), true, context.getDegradedReason());
     }
     var candidates = new ArrayList<Candidate>();
-    for (Passage p : context.getPassages()) {
+    // a passage that speaks to the model (indirect injection) is no candidate, for either planner
+    for (Passage p : SCREEN.keep(context.getPassages(), Passage::getText)) {
       seen.putIfAbsent(p.getPointId(), p);
       candidates.add(
           new Candidate(
