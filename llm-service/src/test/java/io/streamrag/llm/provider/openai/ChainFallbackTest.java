@@ -147,7 +147,8 @@ class ChainFallbackTest extends ChainFixture {
 
   @Test
   void aCancelledAnswerEndsTheChainClosesTheConnectionAndDoesNotCountAgainstTheProvider() {
-    gapgpt.always(Script.ok().role().pause(Duration.ofSeconds(5)).content("late").done());
+    // the fake notices a closed connection when it next writes: 2 s into its pause
+    gapgpt.always(Script.ok().role().pause(Duration.ofSeconds(2)).content("late").done());
     var chain = chain(gapgpt, avalai);
 
     for (int i = 1; i <= 2; i++) {
@@ -160,7 +161,7 @@ class ChainFallbackTest extends ChainFixture {
       cancel.cancel();
       // then the call ends as cancelled and its connection is closed
       assertThatThrownBy(reply::join).hasCauseInstanceOf(Cancellation.Cancelled.class);
-      await().atMost(Duration.ofSeconds(5)).until(() -> gapgpt.hangUps() == asked);
+      await().atMost(Duration.ofSeconds(10)).until(() -> gapgpt.hangUps() == asked);
     }
 
     // and no other provider was asked, and the provider is not blamed

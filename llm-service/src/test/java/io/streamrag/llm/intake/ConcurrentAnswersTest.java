@@ -1,0 +1,174 @@
+package io.streamrag.llm.intake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.llm.Contexts;
+import io.streamrag.llm.LlmApplication;
+import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.modelfake.Pace;
+import io.streamrag.modelfake.StreamingModel;
+import io.streamrag.postgreslocal.LocalPostgres;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.chat.AnswerEvent;
+import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerLoadReported;
+import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * One llm-service instance, a real broker and a model that streams each answer for seconds (a named
+ * fake speaking the OpenAI protocol): 300 answers run at once on its budget of 300, and 100 more
+ * wait, fetching paused, until answers end; every one is answered and every offset committed.
+ */
+@SpringBootTest(
+    classes = LlmApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.NONE,
+    properties = {
+      LlmApplication.CONFIG_NAME,
+      "llm.chat.planner=deterministic",
+      "llm.max-concurrent-answers=300",
+      // the last 100 wait for the first answers to end, 30 s later: not too old to answer
+      "LLM_MAX_REQUEST_AGE=5m",
+      "LLM_FALLBACK_TO_EXTRACTIVE=false"
+    })
+class ConcurrentAnswersTest {
+
+  static final LocalKafka KAFKA = LocalKafka.shared();
+  static final String USER = "concurrent-answers-farmer";
+  static final int BUDGET = 300;
+  static final int REQUESTS = 400;
+
+  /**
+   * 10 tokens over 30 s: every answer is still streaming when the last of the 300 starts (here
+   * about 15 answers start per second, bounded by the CPU of the test machine).
+   */
+  static final StreamingModel MODEL =
+      StreamingModel.start(0, new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(30)));
+
+  static RetrievalResponder retrieval;
+
+  @DynamicPropertySource
+  static void infrastructure(DynamicPropertyRegistry registry) {
+    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
+    registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
+    registry.add("LLM_BASE_URL", MODEL::baseUrl);
+    registry.add("LLM_MODEL", () -> "fake-streaming");
+  }
+
+  @BeforeAll
+  static void playRetrievalService() {
+    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
+  }
+
+  @AfterAll
+  static void stop() {
+    retrieval.close();
+    MODEL.close();
+  }
+
+  @Test
+  void threeHundredAnswersRunAtOnceTheRestWaitFetchingPausedAndEveryOneIsAnsweredAndCommitted()
+      throws Exception {
+    long from = System.currentTimeMillis();
+    Set<String> asked = new HashSet<>();
+    Map<String, AnswerEventType> ends = new ConcurrentHashMap<>();
+    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from);
+        var load = new TopicProbe(KAFKA.bootstrapServers(), Topics.LLM_LOAD.name(), from)) {
+      // Given 400 questions, each in its own conversation (spread over the partitions)
+      for (int i = 0; i < REQUESTS; i++) {
+        var request =
+            ChatRequested.newBuilder(
+                    Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
+                .setConversationId(UUID.randomUUID().toString())
+                .setUserId(USER)
+                .setRequestedAt(Instant.now())
+                .build();
+        asked.add(request.getRequestId());
+        KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+      }
+
+      // Then every one ends with its answer
+      answers.await(
+          r -> {
+            if (r.value() instanceof AnswerEvent e
+                && asked.contains(e.getRequestId())
+                && (e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)) {
+              ends.put(e.getRequestId(), e.getType());
+            }
+            return ends.size() == REQUESTS;
+          },
+          Duration.ofSeconds(180));
+      assertThat(ends.values()).containsOnly(AnswerEventType.DONE);
+
+      // And 300 model calls were open at once, never more
+      assertThat(MODEL.stats().maxOpen()).isEqualTo(BUDGET);
+      assertThat(MODEL.stats().completed()).isEqualTo(REQUESTS);
+
+      // And the instance reported its budget full, with requests waiting, then free again
+      var reports =
+          load.drain(Duration.ofSeconds(3)).stream()
+              .filter(r -> r.value() instanceof AnswerLoadReported)
+              .map(r -> (AnswerLoadReported) r.value())
+              .toList();
+      assertThat(reports)
+          .anySatisfy(
+              r -> {
+                assertThat(r.getFull()).isTrue();
+                assertThat(r.getBudget()).isEqualTo(BUDGET);
+              });
+      assertThat(reports.get(reports.size() - 1).getFull()).isFalse();
+    }
+
+    // And every request's offset is committed: a restart would answer none of them again
+    try (var admin =
+        Admin.create(
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .untilAsserted(() -> assertThat(committed(admin)).isEqualTo(ends(admin)));
+    }
+  }
+
+  private static Map<TopicPartition, Long> committed(Admin admin) throws Exception {
+    var out = new java.util.HashMap<TopicPartition, Long>();
+    Map<TopicPartition, OffsetAndMetadata> offsets =
+        admin.listConsumerGroupOffsets("llm-answers").partitionsToOffsetAndMetadata().get();
+    offsets.forEach(
+        (tp, o) -> {
+          if (tp.topic().equals(Topics.CHAT_REQUESTS.name()) && o != null) {
+            out.put(tp, o.offset());
+          }
+        });
+    return out;
+  }
+
+  private static Map<TopicPartition, Long> ends(Admin admin) throws Exception {
+    var query = new java.util.HashMap<TopicPartition, OffsetSpec>();
+    for (int p = 0; p < Topics.CHAT_REQUESTS.partitions(); p++) {
+      query.put(new TopicPartition(Topics.CHAT_REQUESTS.name(), p), OffsetSpec.latest());
+    }
+    var out = new java.util.HashMap<TopicPartition, Long>();
+    admin.listOffsets(query).all().get().forEach((tp, info) -> out.put(tp, info.offset()));
+    return out;
+  }
+}
