@@ -2,6 +2,8 @@ package io.streamrag.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import tools.jackson.databind.json.JsonMapper;
@@ -15,6 +17,22 @@ record Stations(RunningSystem system, String id, String token) {
 
   static final ZoneId TEHRAN = ZoneId.of("Asia/Tehran");
   private static final JsonMapper JSON = new JsonMapper();
+
+  /**
+   * The demo field as {@code ./run.sh} sets it up, by running the same script against this system's
+   * bridge: station {@code demo-station} with a week of daily records, and the farmer's sensor with
+   * its profile (following the station), forecast and a week of readings.
+   */
+  static Stations theDemoField(RunningSystem system) throws Exception {
+    Process script =
+        new ProcessBuilder(
+                "bash", Path.of("..", "tools", "demo-field.sh").toString(), system.bridgeUrl())
+            .redirectErrorStream(true)
+            .start();
+    String said = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(script.waitFor()).as(said).isZero();
+    return new Stations(system, "demo-station", "dev-station-token-for-the-demo");
+  }
 
   /** Registers {@code id} 2.8 km from the field and makes the farmer's field follow it. */
   static Stations besideTheFarmersField(RunningSystem system, String id) {
