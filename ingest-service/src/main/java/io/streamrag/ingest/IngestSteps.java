@@ -174,15 +174,15 @@ public class IngestSteps {
     // reading changes nothing
     var before =
         folded.containsKey(sensor) ? folded.get(sensor) : snapshots.get(sensor).orElse(null);
-    var after = folder.fold(before, event);
+    var after = folder.foldRendered(before, event);
     if (after.isEmpty()) {
       return;
     }
-    SensorSnapshotUpdated snapshot = after.get();
+    SensorSnapshotUpdated snapshot = after.get().snapshot();
     // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
     out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
     // 3. make its changed sections searchable, now or at the end of a burst
-    snapshotIndexer.request(snapshot, receivedAt, out);
+    snapshotIndexer.request(after.get(), receivedAt, out);
     folded.put(sensor, snapshot);
   }
 

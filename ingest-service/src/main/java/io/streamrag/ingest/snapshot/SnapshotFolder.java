@@ -45,8 +45,20 @@ public final class SnapshotFolder {
     this.text = text;
   }
 
+  /**
+   * A folded snapshot with the sections its text was made of, so the indexer makes them searchable
+   * without rendering them again: the freshness profile (docs/measurements/2026-12-05-weather.md)
+   * found every snapshot rendered four times, once per language and once more to index it.
+   */
+  public record Folded(SensorSnapshotUpdated snapshot, List<SnapshotText.Section> sections) {}
+
   /** The snapshot after the event, or empty when it changes nothing. */
   public Optional<SensorSnapshotUpdated> fold(SensorSnapshotUpdated current, Object event) {
+    return foldRendered(current, event).map(Folded::snapshot);
+  }
+
+  /** The snapshot after the event and its sections, or empty when it changes nothing. */
+  public Optional<Folded> foldRendered(SensorSnapshotUpdated current, Object event) {
     SensorSnapshotUpdated.Builder next;
     if (event instanceof SensorReadingReceived r) {
       if (current != null
@@ -104,10 +116,11 @@ public final class SnapshotFolder {
     }
     var snapshot =
         next.setVersion(next.getVersion() + 1).setTextEn("").setTextFa("").setTextAr("").build();
-    snapshot.setTextEn(text.text(snapshot, "en"));
-    snapshot.setTextFa(text.text(snapshot, "fa"));
-    snapshot.setTextAr(text.text(snapshot, "ar"));
-    return Optional.of(snapshot);
+    var sections = text.sections(snapshot);
+    snapshot.setTextEn(SnapshotText.text(sections, "en"));
+    snapshot.setTextFa(SnapshotText.text(sections, "fa"));
+    snapshot.setTextAr(SnapshotText.text(sections, "ar"));
+    return Optional.of(new Folded(snapshot, sections));
   }
 
   private static SensorSnapshotUpdated.Builder start(SensorSnapshotUpdated current, String sensor) {

@@ -50,7 +50,7 @@ public final class SnapshotIndexer implements AutoCloseable {
   private static final class Burst {
     long lastIndexed = Long.MIN_VALUE / 2;
     long retryMillis = RETRY_FIRST_MS;
-    SensorSnapshotUpdated pending;
+    SnapshotFolder.Folded pending;
     Instant pendingReceivedAt;
     ContextSnapshot pendingTrace;
     boolean scheduled;
@@ -77,30 +77,35 @@ public final class SnapshotIndexer implements AutoCloseable {
    * Indexes the snapshot now into the caller's batch, or keeps it for the end of the window. Called
    * under the sensor's lock.
    */
-  public void request(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
-    var burst = bursts.computeIfAbsent(snapshot.getSensorUuid(), s -> new Burst());
+  public void request(SnapshotFolder.Folded folded, Instant receivedAt, TopicWriter.Batch out) {
+    String sensor = folded.snapshot().getSensorUuid();
+    var burst = bursts.computeIfAbsent(sensor, s -> new Burst());
     long now = System.nanoTime();
     if (windowNanos == 0 || now - burst.lastIndexed >= windowNanos) {
       burst.lastIndexed = now;
       burst.pending = null;
-      index(snapshot, receivedAt, out);
+      index(folded, receivedAt, out);
       return;
     }
-    burst.pending = snapshot;
+    burst.pending = folded;
     burst.pendingReceivedAt = receivedAt;
     burst.pendingTrace = context.captureAll();
     if (!burst.scheduled) {
       burst.scheduled = true;
       long delay = burst.lastIndexed + windowNanos - now;
-      trailing.schedule(
-          () -> flush(snapshot.getSensorUuid()), Instant.now().plusNanos(Math.max(0, delay)));
+      trailing.schedule(() -> flush(sensor), Instant.now().plusNanos(Math.max(0, delay)));
     }
   }
 
   /** Indexes every section of a snapshot; unchanged chunks cost a hash, not an embedding. */
   public void index(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
+    index(new SnapshotFolder.Folded(snapshot, text.sections(snapshot)), receivedAt, out);
+  }
+
+  private void index(SnapshotFolder.Folded folded, Instant receivedAt, TopicWriter.Batch out) {
     // an absent section indexes no chunks, which removes what was there, if anything
-    drafts(snapshot).forEach((source, drafts) -> indexer.index(source, drafts, receivedAt, out));
+    drafts(folded.snapshot().getSensorUuid(), folded.sections())
+        .forEach((source, drafts) -> indexer.index(source, drafts, receivedAt, out));
   }
 
   /**
@@ -108,12 +113,15 @@ public final class SnapshotIndexer implements AutoCloseable {
    * none for a section the snapshot does not have.
    */
   public Map<String, List<ChunkDraft>> drafts(SensorSnapshotUpdated snapshot) {
-    String sensor = snapshot.getSensorUuid();
+    return drafts(snapshot.getSensorUuid(), text.sections(snapshot));
+  }
+
+  private Map<String, List<ChunkDraft>> drafts(String sensor, List<SnapshotText.Section> sections) {
     var bySource = new LinkedHashMap<String, List<ChunkDraft>>();
     for (String name : SECTIONS) {
       bySource.put(source(sensor, name), List.of());
     }
-    for (var section : text.sections(snapshot)) {
+    for (var section : sections) {
       var drafts = new ArrayList<ChunkDraft>();
       String docId = source(sensor, section.name());
       String cited = section.citation() == null ? docId : section.citation();

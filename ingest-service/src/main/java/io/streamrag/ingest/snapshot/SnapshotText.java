@@ -74,9 +74,9 @@ public final class SnapshotText {
     return out;
   }
 
-  /** The whole snapshot in one of {@link #LANGUAGES}. */
-  public String text(SensorSnapshotUpdated s, String language) {
-    return sections(s).stream()
+  /** The whole snapshot, from its sections, in one of {@link #LANGUAGES}. */
+  static String text(List<Section> sections, String language) {
+    return sections.stream()
         .map(section -> section.in(language).text())
         .collect(Collectors.joining("\n"));
   }
