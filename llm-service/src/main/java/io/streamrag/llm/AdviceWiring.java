@@ -11,7 +11,8 @@ import io.streamrag.llm.advice.Alerts;
 import io.streamrag.llm.advice.Explanation;
 import io.streamrag.llm.config.LiveConfig;
 import io.streamrag.llm.provider.openai.ProviderChain;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationRequested;
 import io.streamrag.schemas.advice.RecommendationState;
@@ -43,7 +44,7 @@ class AdviceWiring {
   TopicView<SensorSnapshotUpdated> sensorSnapshots(TopicReaders readers, LlmProperties properties) {
     return TopicView.followVersioned(
             readers,
-            Topics.SENSOR_SNAPSHOTS.name(),
+            SensorTopics.SENSOR_SNAPSHOTS.name(),
             SensorSnapshotUpdated.class,
             SensorSnapshotUpdated::getVersion)
         .caughtUpWithin(properties.startupTimeout());
@@ -55,7 +56,7 @@ class AdviceWiring {
       TopicReaders readers, LlmProperties properties) {
     return TopicView.followVersioned(
             readers,
-            Topics.SENSOR_RECOMMENDATIONS.name(),
+            ServiceTopics.SENSOR_RECOMMENDATIONS.name(),
             RecommendationState.class,
             RecommendationState::getSnapshotVersion)
         .caughtUpWithin(properties.startupTimeout());

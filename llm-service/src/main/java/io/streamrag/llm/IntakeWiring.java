@@ -11,7 +11,7 @@ import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.intake.AnswerBudget;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
 import java.time.Clock;
 import java.time.Duration;
@@ -93,7 +93,7 @@ class IntakeWiring {
     String instance = InstanceReport.instanceId();
     return new InstanceReport(
         writer,
-        Topics.LLM_LOAD,
+        ChatTopics.LLM_LOAD,
         instance,
         at -> {
           var b = budget.getObject();

@@ -2,7 +2,7 @@ package io.streamrag.gateway.relay;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
@@ -66,7 +66,7 @@ public final class StreamLedger implements AutoCloseable {
         readers.start(
             "gateway-streams",
             Map.of(),
-            readers.ends(Topics.CHAT_STREAMS.name(), Duration.ofSeconds(30)).keySet().stream()
+            readers.ends(ChatTopics.CHAT_STREAMS.name(), Duration.ofSeconds(30)).keySet().stream()
                 .map(
                     tp ->
                         new TopicPartitionOffset(
@@ -168,7 +168,7 @@ public final class StreamLedger implements AutoCloseable {
 
   private void onRecord(ConsumerRecord<String, byte[]> record) {
     try {
-      if (!(avro.deserialize(Topics.CHAT_STREAMS.name(), record.value())
+      if (!(avro.deserialize(ChatTopics.CHAT_STREAMS.name(), record.value())
           instanceof ChatStreamChanged change)) {
         return;
       }
@@ -190,7 +190,7 @@ public final class StreamLedger implements AutoCloseable {
     } catch (RuntimeException e) {
       log.warn(
           "skipped an unreadable record on {} at {}-{}: {}",
-          Topics.CHAT_STREAMS.name(),
+          ChatTopics.CHAT_STREAMS.name(),
           record.partition(),
           record.offset(),
           e.getMessage());
@@ -241,7 +241,7 @@ public final class StreamLedger implements AutoCloseable {
 
   private CompletableFuture<?> send(ChatStreamChanged change) {
     return writer
-        .send(Topics.CHAT_STREAMS, change.getRequestId(), change)
+        .send(ChatTopics.CHAT_STREAMS, change.getRequestId(), change)
         .whenComplete(
             (ok, error) -> {
               if (error != null) {

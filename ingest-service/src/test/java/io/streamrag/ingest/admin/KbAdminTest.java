@@ -7,7 +7,7 @@ import io.streamrag.ingest.IngestApplication;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import java.nio.file.Files;
@@ -165,7 +165,8 @@ class KbAdminTest {
         .until(() -> published(kb).getDescription().equals("test kb, second edition"));
     assertThat(documents()).contains("uploaded.md");
     try (var topic =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.KB_DOCUMENTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.KB_DOCUMENTS.name())) {
       assertThat(topic.untilEnd(WAIT))
           .filteredOn(
               r -> r.value() instanceof KnowledgeDocumentPublished d && d.getKbName().equals(kb))
@@ -194,7 +195,7 @@ class KbAdminTest {
   /** The KB's record as last published on kb.configs. */
   private static KnowledgeBaseConfigured published(String name) {
     try (var topic =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.KB_CONFIGS.name())) {
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), KnowledgeTopics.KB_CONFIGS.name())) {
       return topic.untilEnd(WAIT).stream()
           .filter(r -> name.equals(r.key()))
           .map(r -> (KnowledgeBaseConfigured) r.value())

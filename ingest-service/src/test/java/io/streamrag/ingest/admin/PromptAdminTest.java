@@ -7,7 +7,7 @@ import io.streamrag.ingest.IngestApplication;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +99,8 @@ class PromptAdminTest {
         .isEqualTo("admin");
 
     try (var topic =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.PIPELINE_CONFIGS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.PIPELINE_CONFIGS.name())) {
       var published = (PipelineConfigured) topic.await(r -> pipeline.equals(r.key()), WAIT).value();
       assertThat(published.getMemoryMaxTurns()).isEqualTo(3);
       assertThat(published.getDegradedInstructions()).contains("knowledge base is unavailable");

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.ingest.IngestApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import java.nio.charset.StandardCharsets;
@@ -133,7 +133,8 @@ class DocumentAdminTest {
     assertThat(deletes.stream().map(IndexChanged::getPointId).collect(Collectors.toSet()))
         .isEqualTo(points);
     try (var documents =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.KB_DOCUMENTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.KB_DOCUMENTS.name())) {
       documents.await(r -> docId.equals(r.key()) && r.value() == null, WAIT);
     }
     http.get()
@@ -313,7 +314,8 @@ class DocumentAdminTest {
    */
   private static List<IndexChanged> changesOf(String docId, IndexOp op, int atLeast) {
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       var found = new java.util.ArrayList<IndexChanged>();
       long deadline = System.nanoTime() + WAIT.toNanos();
       while (System.nanoTime() < deadline) {

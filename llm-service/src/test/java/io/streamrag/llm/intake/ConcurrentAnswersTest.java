@@ -11,7 +11,7 @@ import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerLoadReported;
@@ -92,8 +92,9 @@ class ConcurrentAnswersTest {
     long from = System.currentTimeMillis();
     Set<String> asked = new HashSet<>();
     Map<String, AnswerEventType> ends = new ConcurrentHashMap<>();
-    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from);
-        var load = new TopicProbe(KAFKA.bootstrapServers(), Topics.LLM_LOAD.name(), from)) {
+    try (var answers =
+            new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name(), from);
+        var load = new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.LLM_LOAD.name(), from)) {
       // Given 400 questions, each in its own conversation (spread over the partitions)
       for (int i = 0; i < REQUESTS; i++) {
         var request =
@@ -104,7 +105,7 @@ class ConcurrentAnswersTest {
                 .setRequestedAt(Instant.now())
                 .build();
         asked.add(request.getRequestId());
-        KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+        KAFKA.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
       }
 
       // Then every one ends with its answer
@@ -155,7 +156,7 @@ class ConcurrentAnswersTest {
         admin.listConsumerGroupOffsets("llm-answers").partitionsToOffsetAndMetadata().get();
     offsets.forEach(
         (tp, o) -> {
-          if (tp.topic().equals(Topics.CHAT_REQUESTS.name()) && o != null) {
+          if (tp.topic().equals(ChatTopics.CHAT_REQUESTS.name()) && o != null) {
             out.put(tp, o.offset());
           }
         });
@@ -164,8 +165,8 @@ class ConcurrentAnswersTest {
 
   private static Map<TopicPartition, Long> ends(Admin admin) throws Exception {
     var query = new java.util.HashMap<TopicPartition, OffsetSpec>();
-    for (int p = 0; p < Topics.CHAT_REQUESTS.partitions(); p++) {
-      query.put(new TopicPartition(Topics.CHAT_REQUESTS.name(), p), OffsetSpec.latest());
+    for (int p = 0; p < ChatTopics.CHAT_REQUESTS.partitions(); p++) {
+      query.put(new TopicPartition(ChatTopics.CHAT_REQUESTS.name(), p), OffsetSpec.latest());
     }
     var out = new java.util.HashMap<TopicPartition, Long>();
     admin.listOffsets(query).all().get().forEach((tp, info) -> out.put(tp, info.offset()));

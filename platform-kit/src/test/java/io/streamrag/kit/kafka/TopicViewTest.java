@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.serde.AvroSerializer;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class TopicViewTest {
 
   static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
-  static final String TOPIC = Topics.KB_CONFIGS.name();
+  static final String TOPIC = KnowledgeTopics.KB_CONFIGS.name();
   static final TopicReaders READERS =
       TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(1));
 
@@ -74,7 +74,7 @@ class TopicViewTest {
 
   @Test
   void aVersionedViewNeverLetsAnOlderRecordReplaceTheWritersNewerState() throws Exception {
-    String topic = Topics.INGEST_MANIFESTS.name();
+    String topic = KnowledgeTopics.INGEST_MANIFESTS.name();
     try (var view =
             TopicView.followVersioned(
                 READERS, topic, ChunkManifest.class, ChunkManifest::getVersion);

@@ -7,7 +7,7 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +56,7 @@ import org.springframework.util.backoff.ExponentialBackOff;
 public final class IndexFeed implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(IndexFeed.class);
-  private static final String TOPIC = Topics.INDEX_CHANGES.name();
+  private static final String TOPIC = KnowledgeTopics.INDEX_CHANGES.name();
   private static final String LISTENER = "retrieval-index-feed";
 
   /**
