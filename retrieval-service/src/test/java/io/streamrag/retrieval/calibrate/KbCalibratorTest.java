@@ -2,6 +2,8 @@ package io.streamrag.retrieval.calibrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.management.AdminAccess;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.feed.KnowledgeChanges;
@@ -192,7 +194,8 @@ class KbCalibratorTest {
       var web =
           WebTestClient.bindToController(
                   new CalibrationWiring.CalibrationAdminController(
-                      calibrations, changes, PROPERTIES, Sha256.hex("s3cret")))
+                      calibrations, changes, PROPERTIES))
+              .webFilter(AdminAccess.adminApi(new AdminToken(Sha256.hex("s3cret"))))
               .build();
 
       web.get().uri("/admin/index/calibration").exchange().expectStatus().isUnauthorized();
