@@ -9,7 +9,7 @@ import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.feed.KnowledgeChanges;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.search.KbFusion;
-import io.streamrag.retrieval.store.DelegatingStore;
+import io.streamrag.retrieval.store.ForwardingChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -157,7 +157,7 @@ class KbCalibratorTest {
       seed(lucene, "orchard", 40);
       var broken = new AtomicBoolean(true);
       var store =
-          new DelegatingStore(lucene) {
+          new ForwardingChunkStore(lucene) {
             @Override
             public List<StoredChunk> knowledgeOf(String kb, int max) {
               if (broken.get()) {
