@@ -73,6 +73,34 @@ class TopicViewTest {
   }
 
   @Test
+  void aViewWhoseReadersAreStoppedAndStartedAgainFollowsItsTopicAgain() throws Exception {
+    var readers = TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(1));
+    try (var view = TopicView.follow(readers, TOPIC, KnowledgeBaseConfigured.class, (k, v) -> {});
+        var producer = producer()) {
+      assertThat(view.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
+
+      // a context stopped and started again (a test context paused while another ran)
+      readers.stop();
+      producer.send(new ProducerRecord<>(TOPIC, "paused", kb("paused", "meanwhile"))).get();
+      readers.start();
+
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () -> view.get("paused").map(KnowledgeBaseConfigured::getTone).orElse(""),
+              "meanwhile"::equals);
+      producer.send(new ProducerRecord<>(TOPIC, "paused", kb("paused", "after"))).get();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () -> view.get("paused").map(KnowledgeBaseConfigured::getTone).orElse(""),
+              "after"::equals);
+    } finally {
+      readers.stop();
+    }
+  }
+
+  @Test
   void aVersionedViewNeverLetsAnOlderRecordReplaceTheWritersNewerState() throws Exception {
     String topic = KnowledgeTopics.INGEST_MANIFESTS.name();
     try (var view =
