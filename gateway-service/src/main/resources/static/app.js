@@ -10,21 +10,24 @@ const T = {
     snapshot: "Your field now", advice: "Irrigation advice", loading: "Loading…", sources: "Sources",
     trace: "How this answer was found", noSnapshot: "No reading yet.", unknownKey: "This API key is not valid.",
     measured: "Measured", irrigate: "Irrigate", noIrrigation: "No irrigation needed now", nextCheck: "Next check",
-    needsHuman: "An agronomist should look at this.", failed: "The answer failed", you: "You", assistant: "CropLogic" },
+    needsHuman: "An agronomist should look at this.", failed: "The answer failed", you: "You", assistant: "CropLogic",
+    restarted: "The service answering stopped; the answer started again from the beginning." },
   fa: { title: "کراپ‌لاجیک", language: "زبان", signin: "ورود", apikey: "کلید API", signinButton: "ورود",
     sensor: "حسگر", pipeline: "پایپ‌لاین", newConversation: "گفتگوی تازه", signout: "خروج",
     chat: "گفتگو", question: "پرسش شما", send: "بپرس", hint: "Enter می‌فرستد؛ Shift+Enter خط تازه.",
     snapshot: "وضعیت مزرعه", advice: "توصیه آبیاری", loading: "در حال بارگذاری…", sources: "منابع",
     trace: "این پاسخ چگونه پیدا شد", noSnapshot: "هنوز داده‌ای نرسیده است.", unknownKey: "این کلید معتبر نیست.",
     measured: "زمان اندازه‌گیری", irrigate: "آبیاری", noIrrigation: "اکنون آبیاری لازم نیست", nextCheck: "بررسی بعدی",
-    needsHuman: "بهتر است یک کارشناس این را ببیند.", failed: "پاسخ ناتمام ماند", you: "شما", assistant: "کراپ‌لاجیک" },
+    needsHuman: "بهتر است یک کارشناس این را ببیند.", failed: "پاسخ ناتمام ماند", you: "شما", assistant: "کراپ‌لاجیک",
+    restarted: "سرویسی که پاسخ می‌داد متوقف شد؛ پاسخ از نو آغاز شد." },
   ar: { title: "كروب لوجيك", language: "اللغة", signin: "تسجيل الدخول", apikey: "مفتاح API", signinButton: "دخول",
     sensor: "المستشعر", pipeline: "المسار", newConversation: "محادثة جديدة", signout: "خروج",
     chat: "المحادثة", question: "سؤالك", send: "اسأل", hint: "Enter للإرسال؛ Shift+Enter لسطر جديد.",
     snapshot: "حقلك الآن", advice: "توصية الري", loading: "جارٍ التحميل…", sources: "المصادر",
     trace: "كيف وُجدت هذه الإجابة", noSnapshot: "لا توجد قراءة بعد.", unknownKey: "هذا المفتاح غير صالح.",
     measured: "وقت القياس", irrigate: "الري", noIrrigation: "لا حاجة للري الآن", nextCheck: "الفحص التالي",
-    needsHuman: "يُستحسن أن يراجع مهندس زراعي هذا.", failed: "تعذّر إكمال الإجابة", you: "أنت", assistant: "كروب لوجيك" },
+    needsHuman: "يُستحسن أن يراجع مهندس زراعي هذا.", failed: "تعذّر إكمال الإجابة", you: "أنت", assistant: "كروب لوجيك",
+    restarted: "توقفت الخدمة التي كانت تجيب؛ بدأت الإجابة من جديد." },
 };
 
 const state = { key: sessionStorage.getItem("streamrag.key"), me: null, conversation: null, ui: "en" };
@@ -129,6 +132,17 @@ function onEvent(answer, body, name, data) {
     answer.classList.remove("streaming");
     answer.classList.add("done");
     note(answer, [data.provider, data.model, data.mode, data.searches ? data.searches + " searches" : ""].filter(Boolean).join(" · "));
+  } else if (name === "reset") {
+    // the instance writing the answer died and another answers again: what was shown of the
+    // first attempt is not part of the answer, so it goes, and the new one streams in its place
+    body.textContent = "";
+    [...answer.children].filter((e) => e !== body).forEach((e) => e.remove());
+    answer.classList.remove("streaming");
+    const p = document.createElement("p");
+    p.className = "meta restarted";
+    p.setAttribute("role", "status");
+    p.textContent = t("restarted");
+    answer.append(p);
   } else if (name === "error") {
     fail(answer, data.message || data.code);
   }

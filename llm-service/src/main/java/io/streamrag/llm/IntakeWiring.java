@@ -11,6 +11,7 @@ import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.intake.AnswerBudget;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
+import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
 import java.time.Clock;
@@ -63,8 +64,11 @@ class IntakeWiring {
       Cancellations cancellations,
       TopicWriter writer,
       TopicReaders readers,
-      InstanceReport answerLoad) {
-    var answers = new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC());
+      InstanceReport answerLoad,
+      AnswerStreams streams) {
+    var answers =
+        new CancelledAnswers(
+            cancellations, steps::answer, writer, Clock.systemUTC(), streams::newGeneration);
     var fetching = new BindingFetching(readers, ANSWERS_GROUP);
     return new AnswerBudget(
         properties.maxConcurrentAnswers(),

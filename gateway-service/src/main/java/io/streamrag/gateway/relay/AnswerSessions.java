@@ -74,10 +74,11 @@ public final class AnswerSessions {
    * {@code OPENED}) and waits for the broker off the event loop. The place is held until the
    * answer's events end, however they end.
    *
-   * @return its answer events; a {@link Refused} 429 when its key has its answers in flight, 503
-   *     when every answering instance is busy or the broker did not take the request
+   * @return its answer events, one generation at a time; a {@link Refused} 429 when its key has its
+   *     answers in flight, 503 when every answering instance is busy or the broker did not take the
+   *     request
    */
-  public Mono<Flux<AnswerEvent>> start(
+  public Mono<Flux<Relayed>> start(
       ChatRequested request, Supplier<CompletableFuture<?>> alongside) {
     var decision = admission.admit(request.getUserId());
     if (decision instanceof ChatAdmission.Decision.Refused refused) {
@@ -86,10 +87,10 @@ public final class AnswerSessions {
     var slot = ((ChatAdmission.Decision.Admitted) decision).slot();
     String id = request.getRequestId();
     // A stage seen stopping while this chat streams ends it with an error event at once.
-    Flux<AnswerEvent> events =
+    Flux<Relayed> events =
         relay
             .open(id)
-            .mergeWith(watch.stops().take(1).map(stage -> stopped(id, stage)))
+            .mergeWith(watch.stops().take(1).map(stage -> Relayed.Event.ours(stopped(id, stage))))
             .doFinally(signal -> slot.release());
     ledger.opened(request);
     return Mono.just(request)
