@@ -9,8 +9,10 @@ import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.cancel.Cancellations;
 import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.intake.AnswerBudget;
+import io.streamrag.llm.intake.AnswerDrain;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
+import io.streamrag.llm.intake.HandOvers;
 import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
@@ -20,6 +22,7 @@ import java.util.Collection;
 import java.util.function.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
@@ -29,9 +32,10 @@ import org.springframework.messaging.Message;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Chat requests in: the binding, the budget of answers running at once, and the report of how full
- * it is on {@code llm.load}, from which the gateway refuses new chats at once when every instance
- * is full.
+ * Chat requests in: the binding, the budget of answers running at once, the report of how full it
+ * is on {@code llm.load} (from which the gateway refuses new chats at once when every instance is
+ * full), and how requests change hands: partitions given up and an instance stopping both finish
+ * their answers first ({@link AnswerDrain}).
  */
 @Configuration(proxyBeanMethods = false)
 class IntakeWiring {
@@ -85,7 +89,23 @@ class IntakeWiring {
             fetching.resume();
             answerLoad.changed();
           }
+
+          @Override
+          public boolean stopped() {
+            return fetching.stopped();
+          }
         });
+  }
+
+  /**
+   * On SIGTERM: no new request, the answers under way finished and committed, then the binding
+   * stops and leaves the group (within {@code spring.lifecycle.timeout-per-shutdown-phase}).
+   */
+  @Bean
+  AnswerDrain answerDrain(
+      AnswerBudget budget, ThreadPoolTaskScheduler answerTimers, LifecycleProperties lifecycle) {
+    return new AnswerDrain(
+        budget, answerTimers, lifecycle.getTimeoutPerShutdownPhase(), Clock.systemUTC());
   }
 
   /** This instance's budget, running, waiting and fullness on {@code llm.load}. */
@@ -116,11 +136,13 @@ class IntakeWiring {
   }
 
   /**
-   * Partitions that move to another replica take their unstarted requests with them, and their
-   * offsets are no longer committed here.
+   * Partitions that move to another replica take their unstarted requests with them; the answers
+   * running for them are finished first (at most {@code llm.intake.hand-over}), so that the
+   * container commits their offsets right after this returns and the new owner does not answer them
+   * again. Their offsets are no longer committed here after that.
    */
   @Bean
-  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget) {
+  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget, IntakeProperties intake) {
     return new KafkaBindingRebalanceListener() {
       @Override
       public void onPartitionsRevokedBeforeCommit(
@@ -128,6 +150,7 @@ class IntakeWiring {
           org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
           Collection<TopicPartition> partitions) {
         if (ANSWERS_BINDING.equals(bindingName)) {
+          HandOvers.await(budget.handOver(partitions), intake.handOver(), partitions);
           budget.revoked(partitions);
         }
       }

@@ -50,6 +50,8 @@ class AdmissionWiring {
     var scheduler = new ThreadPoolTaskScheduler();
     scheduler.setPoolSize(1);
     scheduler.setThreadNamePrefix("load-report-");
+    // a draining gateway still releases its chats' places (StreamDrain): not shut down early
+    scheduler.setAcceptTasksAfterContextClose(true);
     return scheduler;
   }
 

@@ -3,12 +3,14 @@ package io.streamrag.gateway.relay;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.tracing.Tracer;
+import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.admission.ChatAdmission;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import java.time.Clock;
 import java.time.Duration;
+import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -40,18 +42,41 @@ class RelayWiring {
   @Bean
   AnswerSessions answerSessions(
       ChatAdmission admission,
+      StreamDrain drain,
       AnswerRelay relay,
       StreamLedger ledger,
       PipelineWatch watch,
       TopicWriter writer,
       Tracer tracer) {
-    return new AnswerSessions(admission, relay, ledger, watch, writer, tracer, Clock.systemUTC());
+    return new AnswerSessions(
+        admission, drain, relay, ledger, watch, writer, tracer, Clock.systemUTC());
+  }
+
+  @Bean
+  StreamCaps resumedStreams(StreamProperties streams) {
+    return new StreamCaps(streams.maxResumesPerKey());
   }
 
   @Bean
   Resumptions resumptions(
-      ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamProperties streams) {
-    return new Resumptions(keys, ledger, relay, new StreamCaps(streams.maxResumesPerKey()));
+      ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamCaps resumedStreams) {
+    return new Resumptions(keys, ledger, relay, resumedStreams);
+  }
+
+  /**
+   * On SIGTERM: no new chats, the open answer streams (new and resumed) finished, within {@code
+   * spring.lifecycle.timeout-per-shutdown-phase}.
+   */
+  @Bean
+  StreamDrain streamDrain(
+      AnswerRelay relay,
+      StreamCaps resumedStreams,
+      LifecycleProperties lifecycle,
+      GatewayProperties properties) {
+    return new StreamDrain(
+        () -> relay.openStreams() + resumedStreams.total(),
+        lifecycle.getTimeoutPerShutdownPhase(),
+        properties.chat().retryAfter());
   }
 
   /** Event streams are neither buffered nor cached by proxies. */
