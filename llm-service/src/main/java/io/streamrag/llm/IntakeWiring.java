@@ -10,17 +10,15 @@ import io.streamrag.llm.cancel.Cancellations;
 import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.intake.AnswerBudget;
 import io.streamrag.llm.intake.AnswerDrain;
+import io.streamrag.llm.intake.AnswerRebalance;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
-import io.streamrag.llm.intake.HandOvers;
 import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.function.Consumer;
-import org.apache.kafka.common.TopicPartition;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
@@ -135,26 +133,10 @@ class IntakeWiring {
         Clock.systemUTC());
   }
 
-  /**
-   * Partitions that move to another replica take their unstarted requests with them; the answers
-   * running for them are finished first (at most {@code llm.intake.hand-over}), so that the
-   * container commits their offsets right after this returns and the new owner does not answer them
-   * again. Their offsets are no longer committed here after that.
-   */
+  /** Partitions that change hands finish their answers first; kept ones are committed again. */
   @Bean
   KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget, IntakeProperties intake) {
-    return new KafkaBindingRebalanceListener() {
-      @Override
-      public void onPartitionsRevokedBeforeCommit(
-          String bindingName,
-          org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
-          Collection<TopicPartition> partitions) {
-        if (ANSWERS_BINDING.equals(bindingName)) {
-          HandOvers.await(budget.handOver(partitions), intake.handOver(), partitions);
-          budget.revoked(partitions);
-        }
-      }
-    };
+    return new AnswerRebalance(ANSWERS_BINDING, budget, intake.handOver());
   }
 
   /**

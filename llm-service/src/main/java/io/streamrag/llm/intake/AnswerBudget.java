@@ -41,28 +41,12 @@ public final class AnswerBudget {
     }
   }
 
-  /** One request taken from the topic, until its offset may be committed. */
-  private static final class Slot {
-    final TopicPartition partition;
-    final long offset;
-    final Acknowledgment ack;
-    final ChatRequested request;
-    final CompletableFuture<Void> over = new CompletableFuture<>();
-    boolean ended;
-
-    Slot(TopicPartition partition, long offset, Acknowledgment ack, ChatRequested request) {
-      this.partition = partition;
-      this.offset = offset;
-      this.ack = ack;
-      this.request = request;
-    }
-  }
-
   private final int max;
   private final Function<ChatRequested, CompletableFuture<Void>> answers;
   private final Fetching fetching;
   private final Map<TopicPartition, TreeMap<Long, Slot>> taken = new HashMap<>();
   private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
+  private final Map<TopicPartition, Long> acknowledged = new HashMap<>();
   private int running;
   private boolean paused;
   private boolean draining;
@@ -119,6 +103,7 @@ public final class AnswerBudget {
     synchronized (this) {
       waiting.removeIf(s -> partitions.contains(s.partition));
       partitions.forEach(taken::remove);
+      partitions.forEach(acknowledged::remove);
       resumeIfRoom();
     }
   }
@@ -169,6 +154,19 @@ public final class AnswerBudget {
       }
     }
     return fetching.stopped();
+  }
+
+  /** The next offset to read of each of these partitions, as far as it was acknowledged here. */
+  public synchronized Map<TopicPartition, Long> acknowledged(Collection<TopicPartition> of) {
+    var out = new HashMap<TopicPartition, Long>();
+    of.forEach(
+        partition -> {
+          Long next = acknowledged.get(partition);
+          if (next != null) {
+            out.put(partition, next);
+          }
+        });
+    return out;
   }
 
   /** Answers running now. */
@@ -248,7 +246,9 @@ public final class AnswerBudget {
       var slots = taken.get(slot.partition);
       if (slots != null && slots.get(slot.offset) == slot) { // else revoked meanwhile
         while (!slots.isEmpty() && slots.firstEntry().getValue().ended) {
-          last = slots.pollFirstEntry().getValue().ack;
+          var first = slots.pollFirstEntry().getValue();
+          last = first.ack;
+          acknowledged.put(first.partition, first.offset + 1);
         }
       }
     }

@@ -5,31 +5,24 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.llm.Contexts;
-import io.streamrag.llm.LlmApplication;
 import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
-import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * An llm-service instance told to stop (what its SIGTERM hook does: the context closes) while it
@@ -57,14 +50,14 @@ class AnswerDrainTest {
   @Test
   void aStoppingInstanceFinishesItsAnswersCommitsThemLeavesItsGroupAndTakesNothingNew()
       throws Exception {
-    var llm = start();
+    var llm = LlmInstances.start(KAFKA, MODEL);
     long from = System.currentTimeMillis();
     Map<String, List<AnswerEvent>> events = new ConcurrentHashMap<>();
     try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
       // Given eight answers under way, each with its first tokens out
       var asked = new ArrayList<ChatRequested>();
       for (int i = 0; i < 8; i++) {
-        asked.add(ask());
+        asked.add(LlmInstances.ask(KAFKA, USER));
       }
       Set<String> ids = ConcurrentHashMap.newKeySet();
       asked.forEach(r -> ids.add(r.getRequestId()));
@@ -85,7 +78,7 @@ class AnswerDrainTest {
       long closing = System.nanoTime();
       var closed = CompletableFuture.runAsync(llm::close);
       Thread.sleep(500);
-      var late = ask();
+      var late = LlmInstances.ask(KAFKA, USER);
       closed.join();
       long tookMs = (System.nanoTime() - closing) / 1_000_000;
 
@@ -95,13 +88,16 @@ class AnswerDrainTest {
             if (r.value() instanceof AnswerEvent e) {
               events.computeIfAbsent(e.getRequestId(), k -> new ArrayList<>()).add(e);
             }
-            return ids.stream().allMatch(id -> ended(events.get(id)));
+            return ids.stream().allMatch(id -> LlmInstances.ended(events.get(id)));
           },
           Duration.ofSeconds(10));
       for (String id : ids) {
         var all = events.get(id);
         assertThat(all.get(all.size() - 1).getType()).as(id).isEqualTo(AnswerEventType.DONE);
-        assertThat(all).extracting(AnswerEvent::getGeneration).as(id).containsOnly(generation(all));
+        assertThat(all)
+            .extracting(AnswerEvent::getGeneration)
+            .as(id)
+            .containsOnly(all.get(0).getGeneration());
       }
       assertThat(tookMs).as("the drain waited for the answers").isGreaterThan(1_000);
       assertThat(MODEL.stats().closedEarly()).isZero();
@@ -134,42 +130,5 @@ class AnswerDrainTest {
                               .members())
                       .isEmpty());
     }
-  }
-
-  private static boolean ended(List<AnswerEvent> events) {
-    return events != null
-        && events.stream()
-            .anyMatch(
-                e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR);
-  }
-
-  private static String generation(List<AnswerEvent> events) {
-    return events.get(0).getGeneration();
-  }
-
-  private static ConfigurableApplicationContext start() {
-    return new SpringApplicationBuilder(LlmApplication.class)
-        .properties(LlmApplication.CONFIG_NAME)
-        .run(
-            "--spring.main.web-application-type=none",
-            "--spring.kafka.bootstrap-servers=" + KAFKA.bootstrapServers(),
-            "--llm.memory.database-url=" + LocalPostgres.shared().jdbcUrl(),
-            "--spring.jmx.enabled=false",
-            "--llm.chat.planner=deterministic",
-            "--LLM_FALLBACK_TO_EXTRACTIVE=false",
-            "--LLM_BASE_URL=" + MODEL.baseUrl(),
-            "--LLM_MODEL=fake-streaming");
-  }
-
-  private static ChatRequested ask() {
-    var request =
-        ChatRequested.newBuilder(
-                Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
-            .setConversationId(UUID.randomUUID().toString())
-            .setUserId(USER)
-            .setRequestedAt(Instant.now())
-            .build();
-    KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
-    return request;
   }
 }
