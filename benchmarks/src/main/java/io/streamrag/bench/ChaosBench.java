@@ -40,6 +40,10 @@ final class ChaosBench {
   private ChaosBench() {}
 
   static void run(Args args) throws Exception {
+    if (args.integer("replicas", 1) > 1) { // ./run.sh --replicas N: failover without splicing
+      FailoverBench.run(args);
+      return;
+    }
     int seconds = args.integer("seconds", 180);
     double chatRate = args.decimal("chats", 10);
     double readingRate = args.decimal("readings", 50);
