@@ -125,16 +125,29 @@ final class FailoverChats implements AutoCloseable {
     attempts.incrementAndGet();
     var shown = new ShownChat();
     String gateway = gateways.get(g % gateways.size());
-    return http.sendAsync(
+    // the status is known when the headers come; a stream's end is the verdict's, not the body's
+    // (a body cancelled after done never completes its response)
+    var status = new CompletableFuture<HttpResponse.ResponseInfo>();
+    http.sendAsync(
             HttpRequest.newBuilder(URI.create(gateway + "/api/rag/chat"))
                 .header("Authorization", "Bearer " + asker.apiKey())
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(),
-            info ->
-                info.statusCode() == 200
-                    ? HttpResponse.BodySubscribers.fromLineSubscriber(shown)
-                    : HttpResponse.BodySubscribers.discarding())
+            info -> {
+              status.complete(info);
+              return info.statusCode() == 200
+                  ? HttpResponse.BodySubscribers.fromLineSubscriber(shown)
+                  : HttpResponse.BodySubscribers.discarding();
+            })
+        .whenComplete(
+            (response, error) -> {
+              if (error != null) {
+                status.completeExceptionally(error);
+                shown.verdict.complete("errored:connection_lost");
+              }
+            });
+    return status
         .handle((response, error) -> retryAfter(response, error, shown))
         .thenCompose(
             wait -> {
@@ -156,7 +169,8 @@ final class FailoverChats implements AutoCloseable {
    * How long to wait before asking the next gateway; null when this one answers, or refused the
    * chat for good (its verdict is then set).
    */
-  private static Duration retryAfter(HttpResponse<?> response, Throwable error, ShownChat shown) {
+  private static Duration retryAfter(
+      HttpResponse.ResponseInfo response, Throwable error, ShownChat shown) {
     if (error != null) {
       return Duration.ofMillis(200); // nobody listens there: the next gateway
     }

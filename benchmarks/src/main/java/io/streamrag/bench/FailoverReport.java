@@ -57,14 +57,14 @@ final class FailoverReport {
           restarts.length,
           restarts.length == 0 ? "-" : String.format(Locale.ROOT, "%.1f / %.1f", p.p50(), p.max()),
           degraded);
-      faults.put(
-          name,
-          Map.of(
-              "exited_s", round(o.exitedS()),
-              "serves_again_s", round(o.readyS()),
-              "chats_restarted", restarts.length,
-              "restart_after_p50_s", round(restarts.length == 0 ? Double.NaN : p.p50()),
-              "restart_after_max_s", round(restarts.length == 0 ? Double.NaN : p.max())));
+      var fault = new LinkedHashMap<String, Object>(); // null for a time not reached
+      fault.put("exited_s", round(o.exitedS()));
+      fault.put("serves_again_s", round(o.readyS()));
+      fault.put("chats_restarted", restarts.length);
+      fault.put("restart_after_p50_s", round(restarts.length == 0 ? Double.NaN : p.p50()));
+      fault.put("restart_after_max_s", round(restarts.length == 0 ? Double.NaN : p.max()));
+      fault.put("degraded_until_served", degraded);
+      faults.put(name, fault);
     }
     System.out.println();
     var out = new LinkedHashMap<String, Object>();

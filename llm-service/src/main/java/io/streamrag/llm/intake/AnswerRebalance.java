@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,11 +64,14 @@ public final class AnswerRebalance implements KafkaBindingRebalanceListener {
     if (offsets.isEmpty()) {
       return;
     }
-    try {
-      consumer.commitSync(offsets);
-    } catch (KafkaException e) {
-      log.warn("could not commit {} again after a rebalance: {}", offsets, e.toString());
-    }
+    // asynchronous: an acknowledgement's pending wakeup would make a synchronous commit throw
+    consumer.commitAsync(
+        offsets,
+        (committed, error) -> {
+          if (error != null) {
+            log.warn("could not commit {} again after a rebalance: {}", offsets, error.toString());
+          }
+        });
   }
 
   private void await(Collection<TopicPartition> partitions) {
