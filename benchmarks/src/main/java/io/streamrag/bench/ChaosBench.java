@@ -206,14 +206,14 @@ final class ChaosBench {
     }
   }
 
-  private static void sleepUntil(long epochMillis) throws InterruptedException {
+  static void sleepUntil(long epochMillis) throws InterruptedException {
     long wait = epochMillis - System.currentTimeMillis();
     if (wait > 0) {
       Thread.sleep(wait);
     }
   }
 
-  private static void say(String format, Object... args) {
+  static void say(String format, Object... args) {
     System.out.printf(
         Locale.ROOT,
         "%s %s%n",

@@ -3,11 +3,8 @@ package io.streamrag.bench;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
 import java.time.Duration;
-import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +21,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class FailoverBench {
 
-  private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
   private static final String GOAL =
       "20:kill:llm-service,40:kill:retrieval-service-2,60:term:gateway-service-2";
   private static final List<String> ROLLING =
@@ -72,7 +68,7 @@ final class FailoverBench {
     // 1. the model the system answers with: the fake, streaming each answer for a while
     var pace = new Pace(Duration.ofMillis(100), tokens, answer);
     try (var model = StreamingModel.start(args.integer("model-port", 18000), pace)) {
-      say(
+      ChaosBench.say(
           "model %s at %s; %d chats in flight over %d gateways",
           pace, model.baseUrl(), inFlight, replicas);
       var gateways = new ArrayList<String>();
@@ -96,7 +92,10 @@ final class FailoverBench {
       chats.start(inFlight);
       var progress = Executors.newSingleThreadScheduledExecutor(ReadingLoad.daemon("progress"));
       progress.scheduleAtFixedRate(
-          () -> say("%s", FailoverReport.progress(start, chats)), 10, 10, TimeUnit.SECONDS);
+          () -> ChaosBench.say("%s", FailoverReport.progress(start, chats)),
+          10,
+          10,
+          TimeUnit.SECONDS);
 
       // 3. the faults
       var outcomes =
@@ -105,9 +104,9 @@ final class FailoverBench {
               : scheduled(instances, args.text("faults", GOAL), start, limit);
 
       // 4. the load's end: at its time, and at least 15 s past the last recovery
-      sleepUntil(Math.max(start + seconds * 1000L, System.currentTimeMillis() + 15_000));
+      ChaosBench.sleepUntil(Math.max(start + seconds * 1000L, System.currentTimeMillis() + 15_000));
       long stopped = System.currentTimeMillis();
-      say(
+      ChaosBench.say(
           "stopping the load after %d s; waiting for the chats in flight",
           (stopped - start) / 1000);
       chats.close();
@@ -126,12 +125,12 @@ final class FailoverBench {
     var outcomes = new ArrayList<CompletableFuture<Outcome>>();
     for (String text : plan.split(",")) {
       var fault = Planned.parse(text);
-      sleepUntil(start + fault.atS() * 1000L);
+      ChaosBench.sleepUntil(start + fault.atS() * 1000L);
       var stopped =
           fault.how().equals("kill")
               ? instances.kill(fault.instance())
               : instances.term(fault.instance());
-      say("%s %s (pid %d)", fault.how(), fault.instance().name(), stopped.pid());
+      ChaosBench.say("%s %s (pid %d)", fault.how(), fault.instance().name(), stopped.pid());
       outcomes.add(CompletableFuture.supplyAsync(() -> watch(instances, stopped, limit), watchers));
     }
     return outcomes.stream().map(CompletableFuture::join).toList();
@@ -140,13 +139,13 @@ final class FailoverBench {
   /** Every instance stopped with SIGTERM in turn, each once the one before serves again. */
   private static List<Outcome> rolling(
       Instances instances, int replicas, long start, int firstS, Duration limit) throws Exception {
-    sleepUntil(start + firstS * 1000L);
+    ChaosBench.sleepUntil(start + firstS * 1000L);
     var outcomes = new ArrayList<Outcome>();
     for (String service : ROLLING) {
       for (int r = 1; r <= replicas; r++) {
         var instance = Instances.of(r == 1 ? service : service + "-" + r);
         var stopped = instances.term(instance);
-        say("term %s (pid %d)", instance.name(), stopped.pid());
+        ChaosBench.say("term %s (pid %d)", instance.name(), stopped.pid());
         outcomes.add(watch(instances, stopped, limit));
         Thread.sleep(5_000); // the groups settle before the next
       }
@@ -158,7 +157,7 @@ final class FailoverBench {
     try {
       double exited = Instances.exitedS(stopped, limit);
       double ready = instances.readyS(stopped, limit);
-      say(
+      ChaosBench.say(
           "%s: exited %.1f s, serves again %.1f s after the %s",
           stopped.instance().name(), exited, ready, stopped.how());
       return new Outcome(stopped, exited, ready);
@@ -168,20 +167,5 @@ final class FailoverBench {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  private static void sleepUntil(long epochMillis) throws InterruptedException {
-    long wait = epochMillis - System.currentTimeMillis();
-    if (wait > 0) {
-      Thread.sleep(wait);
-    }
-  }
-
-  static void say(String format, Object... args) {
-    System.out.printf(
-        Locale.ROOT,
-        "%s %s%n",
-        LocalTime.now().format(CLOCK),
-        String.format(Locale.ROOT, format, args));
   }
 }

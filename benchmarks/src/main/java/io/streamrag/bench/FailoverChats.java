@@ -1,9 +1,7 @@
 package io.streamrag.bench;
 
 import io.streamrag.modelfake.FakeText;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,10 +33,19 @@ final class FailoverChats implements AutoCloseable {
       FakeText.Reading shown,
       List<Long> resets,
       boolean degraded,
-      int attempts) {
+      int attempts,
+      String sample) {
 
+    /**
+     * Answered with one generation's whole text, or answered without the model (no evidence: the
+     * refusal llm-service writes itself, which is an answer too).
+     */
     boolean answeredWhole() {
-      return verdict.equals("answered") && shown.whole();
+      return verdict.equals("answered") && (shown.whole() || withoutModel());
+    }
+
+    boolean withoutModel() {
+      return shown.generations().isEmpty();
     }
   }
 
@@ -100,20 +107,30 @@ final class FailoverChats implements AutoCloseable {
               long took = System.currentTimeMillis() - at;
               if (shown == null) {
                 return new Chat(
-                    at, took, "hung", FakeText.read("", tokens), List.of(), false, attempts.get());
+                    at,
+                    took,
+                    "hung",
+                    FakeText.read("", tokens),
+                    List.of(),
+                    false,
+                    attempts.get(),
+                    "");
               }
               String verdict = shown.verdict.getNow("hung");
               if (verdict.equals("hung")) {
                 shown.cancel();
               }
+              var reading = FakeText.read(shown.text(), tokens);
               return new Chat(
                   at,
                   took,
                   verdict,
-                  FakeText.read(shown.text(), tokens),
+                  reading,
                   shown.resets(),
                   shown.degraded(),
-                  attempts.get());
+                  attempts.get(),
+                  // what a chat that was not one whole generation showed, to look into
+                  reading.whole() ? "" : shown.requestId + " " + abbreviated(shown.text()));
             });
   }
 
@@ -129,12 +146,9 @@ final class FailoverChats implements AutoCloseable {
     // (a body cancelled after done never completes its response)
     var status = new CompletableFuture<HttpResponse.ResponseInfo>();
     http.sendAsync(
-            HttpRequest.newBuilder(URI.create(gateway + "/api/rag/chat"))
-                .header("Authorization", "Bearer " + asker.apiKey())
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
+            ChatLoad.request(gateway, asker, body),
             info -> {
+              shown.requestId = info.headers().firstValue("X-Request-Id").orElse("?");
               status.complete(info);
               return info.statusCode() == 200
                   ? HttpResponse.BodySubscribers.fromLineSubscriber(shown)
@@ -183,6 +197,12 @@ final class FailoverChats implements AutoCloseable {
       shown.verdict.complete("errored:http_" + status);
     }
     return null;
+  }
+
+  private static String abbreviated(String text) {
+    return text.length() <= 240
+        ? text
+        : text.substring(0, 120) + " … " + text.substring(text.length() - 120);
   }
 
   /** Stops asking; the chats in flight go on. */

@@ -85,6 +85,9 @@ final class FailoverReport {
             .filter(c -> c.shown().missing() > 0)
             .count());
     out.put("restarted", chats.stream().filter(c -> !c.resets().isEmpty()).count());
+    out.put(
+        "answered_without_model",
+        chats.stream().filter(c -> c.verdict().equals("answered") && c.withoutModel()).count());
     out.put("degraded", chats.stream().filter(FailoverChats.Chat::degraded).count());
     out.put("asked_again", chats.stream().filter(c -> c.attempts() > 1).count());
     var took =
@@ -99,6 +102,11 @@ final class FailoverReport {
     out.put("model_calls_closed_early", model.closedEarly());
     out.put("load_s", (stopped - start) / 1000);
     System.out.println(JSON.writeValueAsString(out));
+    // a few chats that did not show one whole generation, and what they showed
+    chats.stream()
+        .filter(c -> !c.answeredWhole())
+        .limit(8)
+        .forEach(c -> System.out.println("  not whole: " + c.verdict() + " " + c.sample()));
   }
 
   static String progress(long start, FailoverChats chats) {

@@ -126,11 +126,16 @@ final class Instances {
 
   /** The instance's readiness probe says UP. */
   boolean serves(Instance i) {
+    return ready(http, i.actuator());
+  }
+
+  /** The readiness probe on this actuator port says UP. */
+  static boolean ready(HttpClient http, int actuator) {
     try {
       var response =
           http.send(
               HttpRequest.newBuilder(
-                      URI.create("http://127.0.0.1:" + i.actuator() + "/actuator/health/readiness"))
+                      URI.create("http://127.0.0.1:" + actuator + "/actuator/health/readiness"))
                   .timeout(Duration.ofSeconds(3))
                   .build(),
               HttpResponse.BodyHandlers.discarding());

@@ -188,7 +188,7 @@ public final class FakeLlm {
                       events.get(i).getGeneration(), events.get(i - 1).getGeneration())) {
                 seq = 0;
               }
-              if (i == firstHalf && !answering.gate.await(20, TimeUnit.SECONDS)) {
+              if (i == firstHalf && !answering.gate.await(60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the second half was never let go");
               }
               var preceding = new ArrayList<AnswerEvent>();

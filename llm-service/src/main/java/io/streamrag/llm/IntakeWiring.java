@@ -6,10 +6,10 @@ import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.lifecycle.Drain;
 import io.streamrag.llm.cancel.Cancellations;
 import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.intake.AnswerBudget;
-import io.streamrag.llm.intake.AnswerDrain;
 import io.streamrag.llm.intake.AnswerRebalance;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
@@ -33,7 +33,7 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
  * Chat requests in: the binding, the budget of answers running at once, the report of how full it
  * is on {@code llm.load} (from which the gateway refuses new chats at once when every instance is
  * full), and how requests change hands: partitions given up and an instance stopping both finish
- * their answers first ({@link AnswerDrain}).
+ * their answers first.
  */
 @Configuration(proxyBeanMethods = false)
 class IntakeWiring {
@@ -96,14 +96,23 @@ class IntakeWiring {
   }
 
   /**
-   * On SIGTERM: no new request, the answers under way finished and committed, then the binding
-   * stops and leaves the group (within {@code spring.lifecycle.timeout-per-shutdown-phase}).
+   * On SIGTERM (a rolling update): fetching stops for good, the answers running and those fetched
+   * are finished (at most {@code spring.lifecycle.timeout-per-shutdown-phase}); only then does the
+   * binding stop, commit their offsets and leave its group, so the partitions' next owner starts
+   * after them and no client sees a restart. What still runs at the timeout is left uncommitted to
+   * the next owner, which answers it again (its client gets a {@code reset}).
    */
   @Bean
-  AnswerDrain answerDrain(
+  Drain answerDrain(
       AnswerBudget budget, ThreadPoolTaskScheduler answerTimers, LifecycleProperties lifecycle) {
-    return new AnswerDrain(
-        budget, answerTimers, lifecycle.getTimeoutPerShutdownPhase(), Clock.systemUTC());
+    return new Drain(
+        "answers",
+        budget::drain,
+        budget::drained,
+        () -> budget.running() + budget.waiting(),
+        answerTimers,
+        lifecycle.getTimeoutPerShutdownPhase(),
+        Clock.systemUTC());
   }
 
   /** This instance's budget, running, waiting and fullness on {@code llm.load}. */

@@ -60,7 +60,8 @@ class ProviderWiring {
     scheduler.setPoolSize(1);
     scheduler.setThreadNamePrefix("answer-timers-");
     scheduler.setRemoveOnCancelPolicy(true);
-    // answers go on while the instance drains (AnswerDrain): not shut down at the context's close
+    // answers go on while the instance drains (IntakeWiring.answerDrain): not shut down at the
+    // context's close
     scheduler.setAcceptTasksAfterContextClose(true);
     return scheduler;
   }

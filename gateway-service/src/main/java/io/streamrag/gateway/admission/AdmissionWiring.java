@@ -50,7 +50,7 @@ class AdmissionWiring {
     var scheduler = new ThreadPoolTaskScheduler();
     scheduler.setPoolSize(1);
     scheduler.setThreadNamePrefix("load-report-");
-    // a draining gateway still releases its chats' places (StreamDrain): not shut down early
+    // a draining gateway still releases its chats' places, and its drain checks here (RelayWiring)
     scheduler.setAcceptTasksAfterContextClose(true);
     return scheduler;
   }

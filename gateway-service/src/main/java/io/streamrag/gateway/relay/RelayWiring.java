@@ -8,13 +8,16 @@ import io.streamrag.gateway.admission.ChatAdmission;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.lifecycle.Drain;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.IntSupplier;
 import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /** Answer streams: the relay of this replica's share of chat.answers, the ledger, resumes. */
 @Configuration(proxyBeanMethods = false)
@@ -63,20 +66,32 @@ class RelayWiring {
     return new Resumptions(keys, ledger, relay, resumedStreams);
   }
 
+  @Bean
+  StreamDrain streamDrain(GatewayProperties properties) {
+    return new StreamDrain(properties.chat().retryAfter());
+  }
+
   /**
-   * On SIGTERM: no new chats, the open answer streams (new and resumed) finished, within {@code
-   * spring.lifecycle.timeout-per-shutdown-phase}.
+   * On SIGTERM: no new chats, and the answer streams open here (new and resumed) go on to their
+   * end, at most {@code spring.lifecycle.timeout-per-shutdown-phase}, before the web server's own
+   * graceful shutdown and the readers of chat.answers that feed them stop.
    */
   @Bean
-  StreamDrain streamDrain(
+  Drain streamsDrain(
+      StreamDrain drain,
       AnswerRelay relay,
       StreamCaps resumedStreams,
-      LifecycleProperties lifecycle,
-      GatewayProperties properties) {
-    return new StreamDrain(
-        () -> relay.openStreams() + resumedStreams.total(),
+      ThreadPoolTaskScheduler loadReportTimer,
+      LifecycleProperties lifecycle) {
+    IntSupplier open = () -> relay.openStreams() + resumedStreams.total();
+    return new Drain(
+        "answer streams",
+        drain::begin,
+        () -> open.getAsInt() == 0,
+        open,
+        loadReportTimer,
         lifecycle.getTimeoutPerShutdownPhase(),
-        properties.chat().retryAfter());
+        Clock.systemUTC());
   }
 
   /** Event streams are neither buffered nor cached by proxies. */

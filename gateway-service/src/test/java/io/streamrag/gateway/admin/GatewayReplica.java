@@ -118,6 +118,11 @@ public final class GatewayReplica implements AutoCloseable {
     return "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
   }
 
+  /** One of its beans. */
+  public <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
   /** Stops it as its SIGTERM hook would: the context closes. */
   @Override
   public void close() {

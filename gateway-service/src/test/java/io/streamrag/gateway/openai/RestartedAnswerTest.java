@@ -3,17 +3,10 @@ package io.streamrag.gateway.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.gateway.FakeLlm;
-import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.RawSse;
-import io.streamrag.kafkalocal.LocalKafka;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,28 +18,10 @@ import tools.jackson.databind.json.JsonMapper;
  * chunk, one that had none gets the new answer as if nothing happened, and an unstreamed completion
  * is the last generation only. Never a spliced answer.
  */
-@SpringBootTest(
-    classes = GatewayApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      GatewayApplication.CONFIG_NAME,
-      "gateway.chat.answer-timeout=5s",
-      "gateway.chat.max-message-chars=200",
-      "gateway.watch.stages="
-    })
-@ActiveProfiles("demo")
-class RestartedAnswerTest {
+class RestartedAnswerTest extends OpenAiOnBroker {
 
-  static final LocalKafka KAFKA = LocalKafka.shared();
   static final JsonMapper JSON = new JsonMapper();
   static final Map<String, String> FARMER = Map.of("Authorization", "Bearer dev-farmer-key");
-
-  @LocalServerPort int port;
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-  }
 
   @Test
   void theChatStreamSaysResetThenGivesTheNewAnswerFromItsStart() {
@@ -166,9 +141,5 @@ class RestartedAnswerTest {
       }
     }
     return text.toString();
-  }
-
-  private String url(String path) {
-    return "http://127.0.0.1:" + port + path;
   }
 }

@@ -3,11 +3,8 @@ package io.streamrag.llm.intake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.modelfake.Pace;
-import io.streamrag.modelfake.StreamingModel;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -33,31 +30,27 @@ import org.junit.jupiter.api.Test;
  */
 class AnswerDrainTest {
 
-  static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
-  static final String USER = "drain-test-farmer";
-  static final StreamingModel MODEL =
-      StreamingModel.start(0, new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(4)));
-  static final RetrievalResponder RETRIEVAL =
-      RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
+  static final LlmInstances STAGE =
+      new LlmInstances(
+          "drain-test-farmer", new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(4)));
 
   @AfterAll
   static void stop() {
-    RETRIEVAL.close();
-    MODEL.close();
-    KAFKA.close();
+    STAGE.close();
   }
 
   @Test
   void aStoppingInstanceFinishesItsAnswersCommitsThemLeavesItsGroupAndTakesNothingNew()
       throws Exception {
-    var llm = LlmInstances.start(KAFKA, MODEL);
+    var llm = STAGE.start();
     long from = System.currentTimeMillis();
     Map<String, List<AnswerEvent>> events = new ConcurrentHashMap<>();
-    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
+    try (var answers =
+        new TopicProbe(STAGE.kafka.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
       // Given eight answers under way, each with its first tokens out
       var asked = new ArrayList<ChatRequested>();
       for (int i = 0; i < 8; i++) {
-        asked.add(LlmInstances.ask(KAFKA, USER));
+        asked.add(STAGE.ask());
       }
       Set<String> ids = ConcurrentHashMap.newKeySet();
       asked.forEach(r -> ids.add(r.getRequestId()));
@@ -78,7 +71,7 @@ class AnswerDrainTest {
       long closing = System.nanoTime();
       var closed = CompletableFuture.runAsync(llm::close);
       Thread.sleep(500);
-      var late = LlmInstances.ask(KAFKA, USER);
+      var late = STAGE.ask();
       closed.join();
       long tookMs = (System.nanoTime() - closing) / 1_000_000;
 
@@ -100,7 +93,7 @@ class AnswerDrainTest {
             .containsOnly(all.get(0).getGeneration());
       }
       assertThat(tookMs).as("the drain waited for the answers").isGreaterThan(1_000);
-      assertThat(MODEL.stats().closedEarly()).isZero();
+      assertThat(STAGE.model.stats().closedEarly()).isZero();
       // And the late question was not answered here
       assertThat(events.getOrDefault(late.getRequestId(), List.of())).isEmpty();
     }
@@ -108,7 +101,7 @@ class AnswerDrainTest {
     // And its offsets: every answered request committed, the late one not (the next owner's)
     try (var admin =
         Admin.create(
-            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, STAGE.kafka.bootstrapServers()))) {
       var committed = GroupOffsets.committed(admin);
       var ends = GroupOffsets.ends(admin);
       long uncommitted =

@@ -3,11 +3,8 @@ package io.streamrag.llm.intake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.modelfake.Pace;
-import io.streamrag.modelfake.StreamingModel;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -31,19 +28,14 @@ import org.junit.jupiter.api.Test;
  */
 class AnswerHandOverTest {
 
-  static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
-  static final String USER = "hand-over-test-farmer";
+  static final LlmInstances STAGE =
+      new LlmInstances(
+          "hand-over-test-farmer", new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(40)));
   static final int ANSWERS = 12;
-  static final StreamingModel MODEL =
-      StreamingModel.start(0, new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(40)));
-  static final RetrievalResponder RETRIEVAL =
-      RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
 
   @AfterAll
   static void stop() {
-    RETRIEVAL.close();
-    MODEL.close();
-    KAFKA.close();
+    STAGE.close();
   }
 
   @Test
@@ -51,12 +43,13 @@ class AnswerHandOverTest {
       throws Exception {
     long from = System.currentTimeMillis();
     Map<String, List<AnswerEvent>> events = new ConcurrentHashMap<>();
-    try (var first = LlmInstances.start(KAFKA, MODEL, "--llm.intake.hand-over=90s");
-        var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
+    try (var first = STAGE.start("--llm.intake.hand-over=90s");
+        var answers =
+            new TopicProbe(STAGE.kafka.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
       // Given answers under way on one instance, every partition of chat.requests its own
       Set<String> ids = ConcurrentHashMap.newKeySet();
       for (int i = 0; i < ANSWERS; i++) {
-        ids.add(LlmInstances.ask(KAFKA, USER).getRequestId());
+        ids.add(STAGE.ask().getRequestId());
       }
       answers.await(
           r -> {
@@ -70,7 +63,7 @@ class AnswerHandOverTest {
           Duration.ofSeconds(60));
 
       // When a second instance joins the group
-      try (var second = LlmInstances.start(KAFKA, MODEL)) {
+      try (var second = STAGE.start()) {
         long joined = System.currentTimeMillis();
         // Then every answer ends with done, in the one generation it began with
         answers.await(
@@ -95,11 +88,12 @@ class AnswerHandOverTest {
                     events.get(id).get(events.get(id).size() - 1).getEmittedAt().toEpochMilli()
                         > joined);
         // And the model answered each question once
-        assertThat(MODEL.stats().started()).isEqualTo(ANSWERS);
+        assertThat(STAGE.model.stats().started()).isEqualTo(ANSWERS);
         // And the second instance took partitions: the hand-over happened
         try (var admin =
             Admin.create(
-                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+                Map.of(
+                    AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, STAGE.kafka.bootstrapServers()))) {
           await()
               .atMost(Duration.ofSeconds(30))
               .until(

@@ -3,6 +3,8 @@ package io.streamrag.llm.intake;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.LlmApplication;
+import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
 import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.Topics;
@@ -10,27 +12,34 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * llm-service instances started and stopped by a test, as processes of a deployment would be, on a
- * broker and a streaming model (a named fake) of the test's, and questions asked of them.
+ * A stage of the test's own for llm-service instances, which the test starts and stops as a
+ * deployment's processes would be: a broker, a streaming model at {@code pace} (a named fake) and
+ * retrieval-service played for one user; and the questions asked of them.
  */
-final class LlmInstances {
+final class LlmInstances implements AutoCloseable {
 
-  private LlmInstances() {}
+  final LocalKafka kafka = LocalKafka.startWithCatalogue();
+  final StreamingModel model;
+  private final String user;
+  private final RetrievalResponder retrieval;
 
-  /**
-   * One instance in the group {@code llm-answers}, answering with {@code model}, with {@code extra}
-   * settings ({@code --key=value}).
-   */
-  static ConfigurableApplicationContext start(
-      LocalKafka kafka, StreamingModel model, String... extra) {
+  LlmInstances(String user, Pace pace) {
+    this.user = user;
+    this.model = StreamingModel.start(0, pace);
+    this.retrieval = RetrievalResponder.moisture(kafka.bootstrapServers(), user);
+  }
+
+  /** One instance in the group {@code llm-answers}, with {@code extra} settings ({@code --k=v}). */
+  ConfigurableApplicationContext start(String... extra) {
     var args =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(
                 "--spring.main.web-application-type=none",
                 "--spring.kafka.bootstrap-servers=" + kafka.bootstrapServers(),
@@ -46,8 +55,8 @@ final class LlmInstances {
         .run(args.toArray(String[]::new));
   }
 
-  /** A question of {@code user}'s, in a conversation of its own (any partition). */
-  static ChatRequested ask(LocalKafka kafka, String user) {
+  /** A question of the user's, in a conversation of its own (any partition). */
+  ChatRequested ask() {
     var request =
         ChatRequested.newBuilder(
                 Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
@@ -65,5 +74,12 @@ final class LlmInstances {
         && events.stream()
             .anyMatch(
                 e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR);
+  }
+
+  @Override
+  public void close() {
+    retrieval.close();
+    model.close();
+    kafka.close();
   }
 }
