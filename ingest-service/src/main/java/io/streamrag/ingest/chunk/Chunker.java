@@ -1,5 +1,8 @@
 package io.streamrag.ingest.chunk;
 
+import static io.streamrag.kit.text.WordBoundaries.wordEndBefore;
+import static io.streamrag.kit.text.WordBoundaries.wordStartFrom;
+
 import io.streamrag.kit.text.Tokens;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,44 +119,6 @@ public final class Chunker {
         return i + 1;
       }
     }
-    for (int i = end; i > from; i--) {
-      if (!insideAWord(text, tokens, i)) {
-        return i;
-      }
-    }
-    return end;
-  }
-
-  /** The first start in [from, end) where a word begins after a space; else from. */
-  private static int wordStartFrom(String text, List<int[]> tokens, int from, int end) {
-    for (int i = from; i < end; i++) {
-      int at = tokens.get(i)[0];
-      boolean afterSpace =
-          at < text.length()
-              && (Character.isWhitespace(text.charAt(at))
-                  || (at > 0 && Character.isWhitespace(text.charAt(at - 1))));
-      if (afterSpace && !insideAWord(text, tokens, i)) {
-        return i;
-      }
-    }
-    return from;
-  }
-
-  /** True when tokens i - 1 and i are two pieces of one word. */
-  private static boolean insideAWord(String text, List<int[]> tokens, int i) {
-    if (i <= 0 || i >= tokens.size()) {
-      return false;
-    }
-    int at = tokens.get(i)[0];
-    return at > 0
-        && at < text.length()
-        && isWordChar(text.charAt(at - 1))
-        && isWordChar(text.charAt(at));
-  }
-
-  private static boolean isWordChar(char c) {
-    return Character.isLetterOrDigit(c)
-        || Character.getType(c) == Character.NON_SPACING_MARK
-        || c == '\u200c';
+    return wordEndBefore(text, tokens, from, end);
   }
 }

@@ -186,7 +186,9 @@ public final class AnswerStream {
       pending = null;
     }
     if (held.length() > 0) {
-      send(event(AnswerEventType.TOKEN).setText(held.toString()));
+      var tokens = event(AnswerEventType.TOKEN).setText(held.toString()).build();
+      // a fragment of the answer: no span of its own (Fragments), the answer has its spans
+      scope.run(() -> out.sendFragment(Topics.CHAT_ANSWERS, requestId, tokens));
       held.setLength(0);
       lastTokens = now;
     }

@@ -1,5 +1,8 @@
 package io.streamrag.kit.embedding;
 
+import static io.streamrag.kit.text.WordBoundaries.wordEndBefore;
+import static io.streamrag.kit.text.WordBoundaries.wordStartFrom;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -56,41 +59,5 @@ final class Windows {
       start = wordStartFrom(body, tokens, Math.max(end - step, start + 1), end);
     }
     return windows;
-  }
-
-  /** The latest exclusive end in [from, end] that does not split a word; else end. */
-  private static int wordEndBefore(String text, List<int[]> tokens, int from, int end) {
-    for (int i = end; i > from; i--) {
-      if (!insideAWord(text, tokens, i)) {
-        return i;
-      }
-    }
-    return end;
-  }
-
-  /** The first start in [from, end) where a word begins after a space; else from. */
-  private static int wordStartFrom(String text, List<int[]> tokens, int from, int end) {
-    for (int i = from; i < end; i++) {
-      int at = tokens.get(i)[0];
-      boolean afterSpace =
-          at < text.length()
-              && (Character.isWhitespace(text.charAt(at))
-                  || (at > 0 && Character.isWhitespace(text.charAt(at - 1))));
-      if (afterSpace && !insideAWord(text, tokens, i)) {
-        return i;
-      }
-    }
-    return from;
-  }
-
-  /** True when tokens i - 1 and i are two pieces of one word. */
-  private static boolean insideAWord(String text, List<int[]> tokens, int i) {
-    int before = tokens.get(i - 1)[1];
-    int after = tokens.get(i)[0];
-    return before == after
-        && before > 0
-        && after < text.length()
-        && Character.isLetterOrDigit(text.charAt(before - 1))
-        && Character.isLetterOrDigit(text.charAt(after));
   }
 }

@@ -1,9 +1,11 @@
 package io.streamrag.kit.guard;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import io.streamrag.kit.guard.injection.Detection;
 import io.streamrag.kit.guard.injection.InjectionLayer;
 import io.streamrag.kit.guard.injection.Normalized;
 import io.streamrag.kit.guard.injection.PatternLayer;
+import io.streamrag.kit.text.TextKeyed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,13 +25,24 @@ import org.slf4j.LoggerFactory;
  *
  * <p>For the answer path, one line before passages reach the model: {@code passages =
  * screen.keep(passages, Passage::getText)}.
+ *
+ * <p>A verdict is kept by the text it was reached on ({@link TextKeyed}): a knowledge base's
+ * passages come back chat after chat, and screening one of 1,200 characters (174 patterns over each
+ * of its views) took 8-10 ms of CPU, run for every retrieved passage of every answer (JFR,
+ * docs/measurements/2026-12-05-streams.md). Keyed by the whole text, not a hash of it, so no
+ * crafted passage can borrow a clean one's verdict.
  */
 public final class PassageScreen implements Guardrail {
 
   private static final Logger log = LoggerFactory.getLogger(PassageScreen.class);
 
+  /** The texts whose verdicts are kept, by their characters: a few hundred passages. */
+  static final long KEPT_CHARS = 1_000_000;
+
   private final List<InjectionLayer> layers;
   private final Consumer<Detection> found;
+  private final Cache<String, Optional<Detection>> verdicts =
+      TextKeyed.byCharacters(KEPT_CHARS, String::length);
 
   /**
    * @param layers each reads the normalised text; the first detection wins
@@ -40,9 +53,16 @@ public final class PassageScreen implements Guardrail {
     this.found = found;
   }
 
-  /** platform-kit's patterns for questions and for passages; nothing counted. */
+  /**
+   * platform-kit's patterns for questions and for passages, nothing counted: one screen for the
+   * process, so its patterns are compiled once and its verdicts shared by every caller.
+   */
   public static PassageScreen standard() {
-    return standard(d -> {});
+    return Shared.SCREEN;
+  }
+
+  private static final class Shared {
+    static final PassageScreen SCREEN = standard(d -> {});
   }
 
   /**
@@ -58,20 +78,27 @@ public final class PassageScreen implements Guardrail {
     if (text == null || text.isBlank()) {
       return Optional.empty();
     }
+    Optional<Detection> verdict = verdicts.get(text, this::screen);
+    verdict.ifPresent(
+        reported -> {
+          log.info(
+              "instructions for the model in a passage ({}, {}): {}; {} characters",
+              reported.category(),
+              reported.language(),
+              reported.detail(),
+              text.length());
+          found.accept(reported);
+        });
+    return verdict;
+  }
+
+  private Optional<Detection> screen(String text) {
     var normalized = Normalized.of(text);
     for (InjectionLayer layer : layers) {
       var detection = layer.inspect(normalized);
       if (detection.isPresent()) {
         var d = detection.get();
-        var reported = new Detection("passage", d.category(), d.language(), d.detail());
-        log.info(
-            "instructions for the model in a passage ({}, {}): {}; {} characters",
-            reported.category(),
-            reported.language(),
-            reported.detail(),
-            text.length());
-        found.accept(reported);
-        return Optional.of(reported);
+        return Optional.of(new Detection("passage", d.category(), d.language(), d.detail()));
       }
     }
     return Optional.empty();

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.observation.ObservationPredicate;
 import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import io.streamrag.schemas.serde.AvroSerializer;
@@ -126,6 +127,12 @@ public class KafkaKitConfiguration {
   @Bean
   HealthIndicator kafkaConsumersAliveHealthIndicator(ConsumerHealth health) {
     return health.liveness();
+  }
+
+  /** No span per fragment of a stream, sent or received ({@link Fragments}). */
+  @Bean
+  ObservationPredicate untracedFragments() {
+    return Fragments.untraced();
   }
 
   @Bean(destroyMethod = "close")

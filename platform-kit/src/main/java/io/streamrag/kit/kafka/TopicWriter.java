@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /**
@@ -24,6 +25,19 @@ public final class TopicWriter implements AutoCloseable {
 
   /** Sends a record keyed as its topic requires. */
   public CompletableFuture<?> send(TopicSpec topic, String key, SpecificRecord value) {
+    checkType(topic, value);
+    return template.send(topic.name(), key, value);
+  }
+
+  /** Sends a record that is a fragment of a stream: no span of its own ({@link Fragments}). */
+  public CompletableFuture<?> sendFragment(TopicSpec topic, String key, SpecificRecord value) {
+    checkType(topic, value);
+    var record = new ProducerRecord<String, Object>(topic.name(), key, value);
+    Fragments.mark(record.headers());
+    return template.send(record);
+  }
+
+  private static void checkType(TopicSpec topic, SpecificRecord value) {
     if (topic.valueType() == null || !topic.valueType().isInstance(value)) {
       throw new IllegalArgumentException(
           topic.name()
@@ -32,7 +46,6 @@ public final class TopicWriter implements AutoCloseable {
               + ", not "
               + value.getClass().getSimpleName());
     }
-    return template.send(topic.name(), key, value);
   }
 
   /** Sends a tombstone: the key's value is removed from a compacted topic. */
@@ -58,6 +71,12 @@ public final class TopicWriter implements AutoCloseable {
 
     public Batch send(TopicSpec topic, String key, SpecificRecord value) {
       pending.add(TopicWriter.this.send(topic, key, value));
+      return this;
+    }
+
+    /** Sends a fragment of a stream ({@link TopicWriter#sendFragment}). */
+    public Batch sendFragment(TopicSpec topic, String key, SpecificRecord value) {
+      pending.add(TopicWriter.this.sendFragment(topic, key, value));
       return this;
     }
 
