@@ -28,6 +28,14 @@ final class GroupOffsets {
     return out;
   }
 
+  /** How many requests of chat.requests lie past the group's committed offsets. */
+  static long uncommitted(Admin admin) throws Exception {
+    var committed = committed(admin);
+    return ends(admin).entrySet().stream()
+        .mapToLong(e -> e.getValue() - committed.getOrDefault(e.getKey(), 0L))
+        .sum();
+  }
+
   /** The end offset of each partition of chat.requests. */
   static Map<TopicPartition, Long> ends(Admin admin) throws Exception {
     var query = new HashMap<TopicPartition, OffsetSpec>();
