@@ -435,6 +435,11 @@ while [ "$stable" -lt 4 ]; do # the chunk count must be positive and unchanged f
   [ $SECONDS -gt $deadline ] && fail "the demo knowledge was not indexed after 300 s, see $LOGS/ingest-service.log"
 done 2>/dev/null
 
+# 4b. the demo field, so its irrigation card and 7-day chart work at once: a weather station beside
+#     it with a week of records, its profile, forecast and a week of readings (tools/demo-field.sh)
+tools/demo-field.sh "http://127.0.0.1:${PORT[sensor-bridge]}" >"$LOGS/demo-field.log" 2>&1 ||
+  say "the demo field was not set up: $(tail -1 "$LOGS/demo-field.log")"
+
 # Memory of the JVMs and their children, and of PostgreSQL's server processes (detached from their
 # JVM): the sum of RSS counts a page shared by several processes (the JDK's class archive and
 # libjvm in every JVM, PostgreSQL's shared buffers in each of its processes) once per process;
@@ -450,7 +455,8 @@ cat <<TXT
 
 Listening on $BIND (./run.sh --public for every interface); actuators on 9080-9084$([ "$REPLICAS" -gt 1 ] && echo " and 9180-9184 ($REPLICAS instances of each service: ports + 10, MQTT 1893)"), loopback only.
 Demo credentials (demo profile only, which run.sh chose): API key dev-farmer-key owns sensor 550e8400-e29b-41d4-a716-446655440000;
-dev-other-key owns 6fa459ea-ee8a-3ca4-894e-db77e160355e; device token dev-device-token publishes for both.
+dev-other-key owns 6fa459ea-ee8a-3ca4-894e-db77e160355e; device token dev-device-token publishes for both;
+weather station demo-station (token dev-station-token-for-the-demo) is the first sensor's, with a week of days.
 
 Post a reading over HTTP, or over MQTT (mosquitto_pub from Debian's mosquitto-clients):
   curl -X POST http://localhost:8081/api/sensors/550e8400-e29b-41d4-a716-446655440000/readings -H 'Authorization: Bearer dev-device-token' -H 'Content-Type: application/json' -d '{"ts":"'\$(date -u +%Y-%m-%dT%H:%M:%SZ)'","soil_moisture":12.5,"temperature":21.5,"ph":6.8}'

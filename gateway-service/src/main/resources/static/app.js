@@ -11,6 +11,8 @@ const T = {
     trace: "How this answer was found", noSnapshot: "No reading yet.", unknownKey: "This API key is not valid.",
     measured: "Measured", irrigate: "Irrigate", noIrrigation: "No irrigation needed now", nextCheck: "Next check",
     needsHuman: "An agronomist should look at this.", failed: "The answer failed", you: "You", assistant: "CropLogic",
+    week: "Last 7 days", rain: "Rain (mm)", et0: "ET0 (mm)", moisture: "Soil moisture (%)", station: "Weather station",
+    km: "km away", noWeek: "No station days or moisture readings in the last week yet.", weekChart: "Soil moisture, rain and ET0 of the last 7 days",
     restarted: "The service answering stopped; the answer started again from the beginning." },
   fa: { title: "کراپ‌لاجیک", language: "زبان", signin: "ورود", apikey: "کلید API", signinButton: "ورود",
     sensor: "حسگر", pipeline: "پایپ‌لاین", newConversation: "گفتگوی تازه", signout: "خروج",
@@ -19,6 +21,9 @@ const T = {
     trace: "این پاسخ چگونه پیدا شد", noSnapshot: "هنوز داده‌ای نرسیده است.", unknownKey: "این کلید معتبر نیست.",
     measured: "زمان اندازه‌گیری", irrigate: "آبیاری", noIrrigation: "اکنون آبیاری لازم نیست", nextCheck: "بررسی بعدی",
     needsHuman: "بهتر است یک کارشناس این را ببیند.", failed: "پاسخ ناتمام ماند", you: "شما", assistant: "کراپ‌لاجیک",
+    week: "هفت روز گذشته", rain: "باران (میلی‌متر)", et0: "تبخیر و تعرق مرجع (میلی‌متر)", moisture: "رطوبت خاک (درصد)",
+    station: "ایستگاه هواشناسی", km: "کیلومتر فاصله", noWeek: "هنوز داده‌ای از ایستگاه یا رطوبت خاک در هفتهٔ گذشته نیست.",
+    weekChart: "رطوبت خاک، باران و تبخیر و تعرق مرجع در هفت روز گذشته",
     restarted: "سرویسی که پاسخ می‌داد متوقف شد؛ پاسخ از نو آغاز شد." },
   ar: { title: "كروب لوجيك", language: "اللغة", signin: "تسجيل الدخول", apikey: "مفتاح API", signinButton: "دخول",
     sensor: "المستشعر", pipeline: "المسار", newConversation: "محادثة جديدة", signout: "خروج",
@@ -27,6 +32,9 @@ const T = {
     trace: "كيف وُجدت هذه الإجابة", noSnapshot: "لا توجد قراءة بعد.", unknownKey: "هذا المفتاح غير صالح.",
     measured: "وقت القياس", irrigate: "الري", noIrrigation: "لا حاجة للري الآن", nextCheck: "الفحص التالي",
     needsHuman: "يُستحسن أن يراجع مهندس زراعي هذا.", failed: "تعذّر إكمال الإجابة", you: "أنت", assistant: "كروب لوجيك",
+    week: "آخر 7 أيام", rain: "المطر (ملم)", et0: "التبخر النتحي المرجعي (ملم)", moisture: "رطوبة التربة (%)",
+    station: "محطة الأرصاد", km: "كم", noWeek: "لا توجد بعد بيانات محطة أو قراءات رطوبة للأسبوع الماضي.",
+    weekChart: "رطوبة التربة والمطر والتبخر النتحي المرجعي في آخر 7 أيام",
     restarted: "توقفت الخدمة التي كانت تجيب؛ بدأت الإجابة من جديد." },
 };
 
@@ -248,8 +256,10 @@ async function refreshField() {
     when.className = "muted";
     when.textContent = t("measured") + ": " + new Date(s.measured_at).toLocaleString(state.ui);
     box.replaceChildren(text, when);
+    $("week").replaceChildren(...week(s));
   } else {
     box.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: t("noSnapshot") }));
+    $("week").replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: t("noWeek") }));
   }
   const advice = await api("/api/recommendations/irrigation", {
     method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": state.ui },

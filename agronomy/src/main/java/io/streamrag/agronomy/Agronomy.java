@@ -5,6 +5,7 @@ import io.streamrag.agronomy.fertilization.FertilizationAdvisor;
 import io.streamrag.agronomy.fertilization.FertilizationTables;
 import io.streamrag.agronomy.field.FieldState;
 import io.streamrag.agronomy.field.ForecastDay;
+import io.streamrag.agronomy.field.ObservedWeather;
 import io.streamrag.agronomy.irrigation.IrrigationAdvice;
 import io.streamrag.agronomy.irrigation.IrrigationAdvisor;
 import io.streamrag.agronomy.irrigation.IrrigationTables;
@@ -75,6 +76,12 @@ public final class Agronomy {
   public IrrigationAdvice irrigation(
       FieldState field, List<ForecastDay> forecast, String language) {
     return irrigation.advise(field, forecast, language);
+  }
+
+  /** See {@link IrrigationAdvisor#advise}: with the field's weather station's days. */
+  public IrrigationAdvice irrigation(
+      FieldState field, List<ForecastDay> forecast, ObservedWeather observed, String language) {
+    return irrigation.advise(field, forecast, observed, language);
   }
 
   /** See {@link FertilizationAdvisor#advise}. */

@@ -8,6 +8,8 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.streamrag.agronomy.field.FieldState;
 import io.streamrag.agronomy.field.ForecastDay;
+import io.streamrag.agronomy.field.ObservedDay;
+import io.streamrag.agronomy.field.ObservedWeather;
 import io.streamrag.agronomy.field.SoilMoisture;
 import io.streamrag.agronomy.field.SoilNutrients;
 import java.time.Clock;
@@ -69,10 +71,35 @@ class SchemaTest {
             agronomy.irrigation(field(24.0, fresh, 15.0), forecast(null, 0), "ar"), // Hargreaves
             agronomy.irrigation(
                 field(18.0, NOW.minus(Duration.ofDays(2)), 15.0), forecast(8.0, 0), "en"), // stale
-            agronomy.irrigation(field(null, fresh, 15.0), forecast(5.0, 0), "en")); // missing
+            agronomy.irrigation(field(null, fresh, 15.0), forecast(5.0, 0), "en"), // missing
+            agronomy.irrigation(
+                field(18.0, NOW.minus(Duration.ofDays(2)), 15.0),
+                forecast(5.0, 0),
+                station(),
+                "fa"), // a station's days counted
+            agronomy.irrigation(
+                field(null, fresh, 15.0), forecast(5.0, 0), station(), "ar")); // and missing
 
     assertThat(results)
         .allSatisfy(r -> assertThat(irrigation.validate(json.valueToTree(r))).isEmpty());
+  }
+
+  private static ObservedWeather station() {
+    var days = new ArrayList<ObservedDay>();
+    for (int back = 3; back >= 1; back--) {
+      days.add(
+          new ObservedDay(
+              LocalDate.of(2026, 12, 1).minusDays(back),
+              3.0,
+              14.0,
+              back == 1 ? 12.5 : 0,
+              2.2,
+              "penman-monteith",
+              true));
+    }
+    days.add(new ObservedDay(LocalDate.of(2026, 12, 1), 2.0, 9.0, 0.4, null, null, false));
+    return new ObservedWeather(
+        "demo-station", "Varamin farm", 2.1, "nearest", ZoneOffset.UTC, days);
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.streamrag.bench;
 
+import static io.streamrag.bench.BenchHttp.send;
+
 import io.streamrag.schemas.Ids;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -186,29 +188,5 @@ final class AlertBench {
 
   private static String reading(double moisture) {
     return "{\"ts\":\"" + Instant.now() + "\",\"soil_moisture\":" + moisture + "}";
-  }
-
-  private static String send(String method, String url, String token, String body)
-      throws Exception {
-    var response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create(url))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() / 100 != 2) {
-      throw new IllegalStateException(
-          method
-              + " "
-              + url
-              + ": HTTP "
-              + response.statusCode()
-              + " "
-              + response.body()
-              + " (is ./run.sh running?)");
-    }
-    return response.body();
   }
 }

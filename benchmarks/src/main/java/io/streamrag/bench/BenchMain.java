@@ -16,6 +16,7 @@ public final class BenchMain {
     String which = args.length == 0 ? "help" : args[0];
     switch (which) {
       case "freshness" -> FreshnessBench.run(new Args(args, 1));
+      case "station-fanout" -> StationFanOutBench.run(new Args(args, 1));
       case "chat" -> ChatBench.run(new Args(args, 1));
       case "streams" -> StreamsBench.run(new Args(args, 1));
       case "model" ->

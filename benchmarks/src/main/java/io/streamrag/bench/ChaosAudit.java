@@ -156,12 +156,22 @@ final class ChaosAudit {
         }
       }
     }
-    // 2. the snapshots: which readings were folded, how often, and each sensor's last state
+    // 2. the snapshots: which readings were folded, how often, and each sensor's last state. The
+    // next version with its predecessor's reading is a profile, forecast or station change (the
+    // run's first sensor follows a weather station): a version, but no fold of a reading; the
+    // same reading at the same version again is a reading folded twice
     var folded = new HashMap<String, Integer>();
     var last = new HashMap<String, SensorSnapshotUpdated>();
     for (var r : read(kafka, Topics.SENSOR_SNAPSHOTS.name(), sinceMillis)) {
       if (r.value() instanceof SensorSnapshotUpdated s && sensors.contains(s.getSensorUuid())) {
-        folded.merge(s.getLastEventId(), 1, Integer::sum);
+        var before = last.get(s.getSensorUuid());
+        if (before != null
+            && s.getLastEventId().equals(before.getLastEventId())
+            && s.getVersion() == before.getVersion() + 1) {
+          expectedVersion.merge(s.getSensorUuid(), 1, Integer::sum);
+        } else {
+          folded.merge(s.getLastEventId(), 1, Integer::sum);
+        }
         last.put(s.getSensorUuid(), s);
       }
     }

@@ -47,6 +47,7 @@ final class ChaosBench {
     int seconds = args.integer("seconds", 180);
     double chatRate = args.decimal("chats", 10);
     double readingRate = args.decimal("readings", 50);
+    double observationRate = args.decimal("observations", 2);
     int sensorCount = args.integer("sensors", 25);
     int firstKill = args.integer("first-kill", 15);
     int killEvery = args.integer("kill-every", 25);
@@ -90,6 +91,10 @@ final class ChaosBench {
       String token = register(bridge, admin, sensors);
       var readings = new ReadingLoad(bridge, token, sensors, readingRate, Duration.ofSeconds(10));
       warmUp(readings, sensors);
+      // and a weather station of this run's own, followed by the run's first sensor
+      String station = "chaos-station-" + run;
+      String stationToken = ChaosStation.register(bridge, admin, station, sensors.get(0));
+      var weather = new WeatherLoad(bridge, station, stationToken, observationRate, seconds);
       var askers =
           List.of(
               new ChatLoad.Asker("dev-farmer-key", "550e8400-e29b-41d4-a716-446655440000"),
@@ -98,14 +103,16 @@ final class ChaosBench {
 
       // 2. the load, with a progress line every 10 s
       say(
-          "load: %.0f chats/s, %.0f readings/s over %d sensors, %d s; kills: %s",
+          "load: %.0f chats/s, %.0f readings/s over %d sensors, %.1f observations/s, %d s; kills: %s",
           chatRate,
           readingRate,
           sensorCount,
+          observationRate,
           seconds,
           order.stream().map(Faults.Victim::name).toList());
       long start = System.currentTimeMillis();
       readings.start();
+      weather.start();
       chats.start();
       var progress = Executors.newSingleThreadScheduledExecutor(ReadingLoad.daemon("progress"));
       progress.scheduleAtFixedRate(
@@ -140,6 +147,7 @@ final class ChaosBench {
           "stopping the load after %d s; waiting for the chats in flight",
           (stopped - start) / 1000);
       readings.close();
+      weather.close();
       chats.close();
       progress.shutdownNow();
       say("%s", ChaosReport.progress(start, readings, chats));
@@ -149,8 +157,11 @@ final class ChaosBench {
         say("the stack did not become quiet within 180 s: figures below may still be moving");
       }
       var figures =
-          ChaosAudit.audit(
-              kafka, retrieval, Set.copyOf(sensors), readings.accepted(), since - 1000);
+          new java.util.LinkedHashMap<>(
+              ChaosAudit.audit(
+                  kafka, retrieval, Set.copyOf(sensors), readings.accepted(), since - 1000));
+      figures.putAll(WeatherAudit.audit(kafka, station, weather.accepted(), sensors.get(0)));
+      figures.put("observation_posts_failed", weather.failed());
       var chatList = chats.finished();
       ChaosReport.printWindows(kills, chatList, readings.posts());
       System.out.println(

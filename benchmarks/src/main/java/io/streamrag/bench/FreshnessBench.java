@@ -82,7 +82,7 @@ final class FreshnessBench {
 
       // 3. wait for the tail, then read when each reading became searchable
       Thread.sleep(5_000);
-      var log = freshness(retrieval, start);
+      var log = BenchHttp.freshness(retrieval, start);
       var p = Percentiles.of(match(published, log));
       var late = Percentiles.of(lateness.stream().mapToDouble(Double::doubleValue).toArray());
       var f = Percentiles.of(floor);
@@ -232,21 +232,6 @@ final class FreshnessBench {
       sent.add(new Published(d.sensor(), now));
     }
     return sent;
-  }
-
-  private static JsonNode freshness(String retrieval, long sinceMillis) throws Exception {
-    var response =
-        HTTP.send(
-            HttpRequest.newBuilder(
-                    URI.create(retrieval + "/actuator/freshness?since=" + sinceMillis))
-                .header("Authorization", "Bearer " + ChaosAudit.ADMIN_TOKEN)
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException(
-          "retrieval's freshness log answered HTTP " + response.statusCode());
-    }
-    return JSON.readTree(response.body()).get("entries");
   }
 
   /**

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -39,29 +40,10 @@ final class Hops {
         snapshotAt.putIfAbsent(s.getLastEventId(), r.timestamp());
       }
     }
+    // sensor@received -> record time of the English readings chunk's index change, then searchable
     var indexedAt =
-        new HashMap<
-            String, Long>(); // sensor@received -> index change record time (English readings chunk)
-    for (var r : read(brokers, Topics.INDEX_CHANGES.name(), sinceMillis - 1000)) {
-      if (r.value() instanceof IndexChanged c
-          && c.getPayload() != null
-          && sensors.contains(c.getPayload().getSensorUuid())
-          && c.getPayload().getSource().endsWith("/readings")
-          && c.getPayload().getLanguage().equals("en")) {
-        indexedAt.putIfAbsent(
-            c.getPayload().getSensorUuid() + "@" + c.getSourceReceivedAt().toEpochMilli(),
-            r.timestamp());
-      }
-    }
-    var searchableAt = new HashMap<String, Long>();
-    for (JsonNode e : freshness) {
-      if (e.get("source").asString().endsWith("/readings")) {
-        searchableAt.merge(
-            e.get("sensor").asString() + "@" + e.get("receivedAtMillis").asLong(),
-            e.get("searchableAtMillis").asLong(),
-            Math::max);
-      }
-    }
+        indexedAt(brokers, sensors, sinceMillis, source -> source.endsWith("/readings"));
+    var searchableAt = searchableAt(freshness, source -> source.endsWith("/readings"));
     Map<String, List<Double>> hops = new java.util.LinkedHashMap<>();
     for (String name :
         List.of(
@@ -93,6 +75,71 @@ final class Hops {
         hops.get("index change -> searchable").add((double) (searchable - indexed));
       }
     }
+    table(hops);
+  }
+
+  /**
+   * Where the time of a station's observation → its fields searchable goes: from the bridge
+   * accepting it to each field's English weather chunk produced on index.changes (days folded, the
+   * field re-rendered, embedded), then to that field's weather searchable in every language.
+   */
+  static void printWeather(
+      String brokers, Set<String> sensors, long sinceMillis, JsonNode freshness) {
+    var indexedAt = indexedAt(brokers, sensors, sinceMillis, s -> s.startsWith("station/"));
+    var searchableAt = searchableAt(freshness, s -> s.startsWith("station/"));
+    Map<String, List<Double>> hops = new java.util.LinkedHashMap<>();
+    var produced = new ArrayList<Double>();
+    var applied = new ArrayList<Double>();
+    indexedAt.forEach(
+        (key, at) -> {
+          long accepted = Long.parseLong(key.substring(key.indexOf('@') + 1));
+          if (accepted < sinceMillis) {
+            return;
+          }
+          produced.add((double) (at - accepted));
+          Long searchable = searchableAt.get(key);
+          if (searchable != null) {
+            applied.add((double) (searchable - at));
+          }
+        });
+    hops.put("observation accepted -> field's index change produced", produced);
+    hops.put("index change -> searchable", applied);
+    table(hops);
+  }
+
+  /** sensor@received -> when its English chunk of a matching source was on index.changes. */
+  private static Map<String, Long> indexedAt(
+      String brokers, Set<String> sensors, long sinceMillis, Predicate<String> source) {
+    var out = new HashMap<String, Long>();
+    for (var r : read(brokers, Topics.INDEX_CHANGES.name(), sinceMillis - 1000)) {
+      if (r.value() instanceof IndexChanged c
+          && c.getPayload() != null
+          && sensors.contains(c.getPayload().getSensorUuid())
+          && source.test(c.getPayload().getSource())
+          && c.getPayload().getLanguage().equals("en")) {
+        out.putIfAbsent(
+            c.getPayload().getSensorUuid() + "@" + c.getSourceReceivedAt().toEpochMilli(),
+            r.timestamp());
+      }
+    }
+    return out;
+  }
+
+  /** sensor@received -> when every language of a matching source was searchable. */
+  private static Map<String, Long> searchableAt(JsonNode freshness, Predicate<String> source) {
+    var out = new HashMap<String, Long>();
+    for (JsonNode e : freshness) {
+      if (source.test(e.get("source").asString())) {
+        out.merge(
+            e.get("sensor").asString() + "@" + e.get("receivedAtMillis").asLong(),
+            e.get("searchableAtMillis").asLong(),
+            Math::max);
+      }
+    }
+    return out;
+  }
+
+  private static void table(Map<String, List<Double>> hops) {
     System.out.println("\n| hop | p50 ms | p95 ms | p99 ms | n |");
     System.out.println("|---|---|---|---|---|");
     hops.forEach(

@@ -69,8 +69,14 @@ final class MqttFleet implements AutoCloseable {
               .keepAlive(0)
               .protocolVersion(MqttVersion.MQTT_3_1_1)
               .build());
-      connected.get(10, TimeUnit.SECONDS);
       channels.add(channel);
+      try {
+        connected.get(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        close(); // the event loop's thread would keep the benchmark's JVM alive
+        throw new IllegalStateException(
+            "device " + channels.size() + " of " + logins.size() + " got no CONNACK in 10 s", e);
+      }
     }
   }
 

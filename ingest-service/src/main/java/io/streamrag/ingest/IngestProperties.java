@@ -22,6 +22,8 @@ import org.springframework.validation.annotation.Validated;
  *     once, at its end (0: every snapshot at once)
  * @param admin the operator's token for the prompt admin API
  * @param documents limits of uploaded documents ({@code POST /admin/kbs/{kb}/documents})
+ * @param weatherFanOutThreads how many threads re-render the fields of a station that observed
+ *     something, the consumer's own included (1: the consumer alone)
  */
 @Validated
 @ConfigurationProperties("ingest")
@@ -32,7 +34,8 @@ public record IngestProperties(
     @NotNull Duration startupTimeout,
     @NotNull Duration coalesceWindow,
     @Valid @NotNull Admin admin,
-    @Valid @NotNull Documents documents) {
+    @Valid @NotNull Documents documents,
+    @Min(1) @Max(16) int weatherFanOutThreads) {
 
   /**
    * @param maxFileSize the largest file an administrator may upload ({@code 413} above it)

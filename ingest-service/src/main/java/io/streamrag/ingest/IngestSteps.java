@@ -9,6 +9,8 @@ import io.streamrag.ingest.index.DocumentDrafts;
 import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
+import io.streamrag.ingest.snapshot.WeatherChanged;
+import io.streamrag.ingest.weather.FieldWeathers;
 import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.AvroBatches.Received;
 import io.streamrag.kit.kafka.TopicView;
@@ -20,6 +22,7 @@ import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import io.streamrag.schemas.weather.StationLinked;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,9 +35,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * ingest-service, step by step: a sensor's reading, profile or forecast becomes its snapshot and
- * searchable text about it; a knowledge document becomes searchable chunks. Each handler sends all
- * its outputs and waits once, before its input is committed.
+ * ingest-service, step by step: a sensor's reading, profile, forecast or station link becomes its
+ * snapshot and searchable text about it, and so does its station's new observation ({@link
+ * io.streamrag.ingest.weather.WeatherSteps}); a knowledge document becomes searchable chunks. Each
+ * handler sends all its outputs and waits once, before its input is committed.
  */
 public class IngestSteps {
 
@@ -42,6 +46,7 @@ public class IngestSteps {
 
   private final TopicView<SensorSnapshotUpdated> snapshots;
   private final SnapshotFolder folder;
+  private final FieldWeathers weathers;
   private final SnapshotIndexer snapshotIndexer;
   private final SensorLocks locks;
   private final Chunker chunker;
@@ -54,6 +59,7 @@ public class IngestSteps {
   public IngestSteps(
       TopicView<SensorSnapshotUpdated> snapshots,
       SnapshotFolder folder,
+      FieldWeathers weathers,
       SnapshotIndexer snapshotIndexer,
       SensorLocks locks,
       Chunker chunker,
@@ -75,6 +81,7 @@ public class IngestSteps {
             .register(meters);
     this.snapshots = snapshots;
     this.folder = folder;
+    this.weathers = weathers;
     this.snapshotIndexer = snapshotIndexer;
     this.locks = locks;
     this.chunker = chunker;
@@ -83,10 +90,10 @@ public class IngestSteps {
   }
 
   /**
-   * The readings, profiles and forecasts of one poll, in their order. Their sensors' locks are held
-   * until the broker has acknowledged every output: one round trip for the poll, not one per event.
-   * An event that fails is reported by its place in the batch, after those before it were
-   * acknowledged (their offsets are then committed, it is retried or filed as a dead letter).
+   * The readings, profiles, forecasts and station links of one poll, in their order. Their sensors'
+   * locks are held until the broker has acknowledged every output: one round trip for the poll, not
+   * one per event. An event that fails is reported by its place in the batch, after those before it
+   * were acknowledged (their offsets are then committed, it is retried or filed as a dead letter).
    */
   public void onSensorEvents(List<Received<SpecificRecord>> events) {
     var sensors = new ArrayList<String>(events.size());
@@ -124,24 +131,58 @@ public class IngestSteps {
     }
   }
 
+  /**
+   * Fields whose weather changed (their station observed something): each snapshot re-rendered,
+   * published and made searchable, acknowledged together.
+   *
+   * @param receivedAt when the bridge accepted the observation: the freshness clock of each field
+   */
+  public void onWeatherChanged(List<WeatherChanged> changes, Instant receivedAt) {
+    var sensors = changes.stream().map(WeatherChanged::sensorUuid).toList();
+    locks.whileHolding(
+        sensors,
+        () -> {
+          var out = writer.batch();
+          Map<String, SensorSnapshotUpdated> folded = new LinkedHashMap<>();
+          for (var change : changes) {
+            fold(change, change.sensorUuid(), receivedAt, folded, out);
+          }
+          acknowledge(out, folded);
+        });
+  }
+
   private void fold(
       SpecificRecord event, Map<String, SensorSnapshotUpdated> folded, TopicWriter.Batch out) {
     var record = (GenericRecord) event;
     String sensor = (String) record.get("sensor_uuid");
-    Instant receivedAt = (Instant) record.get("received_at");
+    if (event instanceof StationLinked link) {
+      // a link is the station's days as they stand now
+      var weather = weathers.of(link).orElse(null);
+      fold(new WeatherChanged(sensor, weather), sensor, link.getUpdatedAt(), folded, out);
+      return;
+    }
+    fold(event, sensor, (Instant) record.get("received_at"), folded, out);
+  }
+
+  private void fold(
+      Object event,
+      String sensor,
+      Instant receivedAt,
+      Map<String, SensorSnapshotUpdated> folded,
+      TopicWriter.Batch out) {
     // 1. fold it into the sensor's snapshot (as this batch left it); a duplicate or an older
     // reading changes nothing
     var before =
         folded.containsKey(sensor) ? folded.get(sensor) : snapshots.get(sensor).orElse(null);
-    var after = folder.fold(before, event);
+    var after = folder.foldRendered(before, event);
     if (after.isEmpty()) {
       return;
     }
-    SensorSnapshotUpdated snapshot = after.get();
+    SensorSnapshotUpdated snapshot = after.get().snapshot();
     // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
     out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
     // 3. make its changed sections searchable, now or at the end of a burst
-    snapshotIndexer.request(snapshot, receivedAt, out);
+    snapshotIndexer.request(after.get(), receivedAt, out);
     folded.put(sensor, snapshot);
   }
 
@@ -181,6 +222,7 @@ public class IngestSteps {
   static boolean isSensorEvent(Object record) {
     return record instanceof SensorReadingReceived
         || record instanceof SensorProfileUpdated
-        || record instanceof ForecastUpdated;
+        || record instanceof ForecastUpdated
+        || record instanceof StationLinked;
   }
 }

@@ -10,6 +10,7 @@ import io.streamrag.ingest.snapshot.SensorLocks;
 import io.streamrag.ingest.snapshot.SnapshotFolder;
 import io.streamrag.ingest.snapshot.SnapshotIndexer;
 import io.streamrag.ingest.snapshot.SnapshotText;
+import io.streamrag.ingest.weather.FieldWeathers;
 import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -51,8 +52,8 @@ class IngestWiring {
   private static final Logger log = LoggerFactory.getLogger(IngestWiring.class);
 
   /**
-   * Binding {@code ingestSensor-in-0}: sensor.readings, sensor.profiles, sensor.forecasts, a poll
-   * at a time (batch mode).
+   * Binding {@code ingestSensor-in-0}: sensor.readings, sensor.profiles, sensor.forecasts,
+   * weather.links, a poll at a time (batch mode).
    */
   @Bean
   Consumer<Message<List<byte[]>>> ingestSensor(IngestSteps steps) {
@@ -76,6 +77,7 @@ class IngestWiring {
   @Bean
   IngestSteps ingestSteps(
       TopicView<SensorSnapshotUpdated> snapshots,
+      FieldWeathers weathers,
       SnapshotIndexer snapshotIndexer,
       SensorLocks locks,
       Chunker chunker,
@@ -86,6 +88,7 @@ class IngestWiring {
     return new IngestSteps(
         snapshots,
         new SnapshotFolder(new SnapshotText()),
+        weathers,
         snapshotIndexer,
         locks,
         chunker,

@@ -21,8 +21,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Two ingest-service instances share the sensor topics' partitions, on a broker of their own: one
- * sensor's readings, profile and forecast (partition p of each of the three topics, all keyed by
- * sensor) go to one consumer, so no two instances ever fold the same sensor's snapshot at once.
+ * sensor's readings, profile, forecast and station link (partition p of each of the four topics,
+ * all keyed by sensor) go to one consumer, so no two instances ever fold the same sensor's snapshot
+ * at once.
  */
 class IngestReplicasTest {
 
@@ -31,7 +32,8 @@ class IngestReplicasTest {
       List.of(
           Topics.SENSOR_READINGS.name(),
           Topics.SENSOR_PROFILES.name(),
-          Topics.SENSOR_FORECASTS.name());
+          Topics.SENSOR_FORECASTS.name(),
+          Topics.WEATHER_LINKS.name());
 
   @AfterAll
   static void stop() {
@@ -39,18 +41,18 @@ class IngestReplicasTest {
   }
 
   @Test
-  void aSensorsThreeTopicsAreReadByOneConsumerWhateverTheInstances() throws Exception {
+  void aSensorsTopicsAreReadByOneConsumerWhateverTheInstances() throws Exception {
     try (var first = start();
         var second = start();
         var admin =
             Admin.create(
                 Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
-      // Given both instances in the group, every partition of the three topics assigned
+      // Given both instances in the group, every partition of the four topics assigned
       await()
           .atMost(Duration.ofSeconds(60))
-          .until(() -> owners(admin).size() == 3 * Topics.SENSOR_READINGS.partitions());
+          .until(() -> owners(admin).size() == TOPICS.size() * Topics.SENSOR_READINGS.partitions());
 
-      // Then partition p of the three topics has one owner, for every p
+      // Then partition p of the four topics has one owner, for every p
       var owners = owners(admin);
       for (int p = 0; p < Topics.SENSOR_READINGS.partitions(); p++) {
         int partition = p;
@@ -66,7 +68,7 @@ class IngestReplicasTest {
     }
   }
 
-  /** Which member of the group reads each partition of the three topics, once it is stable. */
+  /** Which member of the group reads each partition of the four topics, once it is stable. */
   private static Map<TopicPartition, String> owners(Admin admin) throws Exception {
     var group = admin.describeConsumerGroups(List.of("ingest-sensors")).all().get();
     var out = new HashMap<TopicPartition, String>();

@@ -5,6 +5,7 @@ import static io.streamrag.ingest.SensorEvents.profile;
 import static io.streamrag.ingest.SensorEvents.reading;
 import static io.streamrag.ingest.SensorTopics.WAIT;
 import static io.streamrag.ingest.SensorTopics.awaitSnapshot;
+import static io.streamrag.ingest.SensorTopics.awaitUpsert;
 import static io.streamrag.ingest.SensorTopics.newSensor;
 import static io.streamrag.ingest.SensorTopics.now;
 import static io.streamrag.ingest.SensorTopics.publish;
@@ -29,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -221,21 +221,6 @@ class IngestServiceTest extends IngestOnBroker {
       index.await(
           r -> lastChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
           WAIT);
-    }
-  }
-
-  private static IndexChanged awaitUpsert(Predicate<IndexChanged> match) {
-    try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
-      return (IndexChanged)
-          index
-              .await(
-                  r ->
-                      r.value() instanceof IndexChanged c
-                          && c.getOp() == IndexOp.UPSERT
-                          && match.test(c),
-                  WAIT)
-              .value();
     }
   }
 

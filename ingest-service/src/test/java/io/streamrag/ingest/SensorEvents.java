@@ -37,7 +37,8 @@ public final class SensorEvents {
         "maize",
         "drip",
         null,
-        at);
+        at,
+        null);
   }
 
   public static ForecastUpdated forecast(String sensor, Instant at, double rainFirstDay) {

@@ -4,6 +4,8 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.TopicSpec;
 import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.index.IndexChanged;
+import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,6 +56,22 @@ final class SensorTopics {
           .filter(r -> sensor.equals(r.key()))
           .map(r -> (SensorSnapshotUpdated) r.value())
           .toList();
+    }
+  }
+
+  /** The first upsert on index.changes that matches, waiting up to {@link #WAIT}. */
+  static IndexChanged awaitUpsert(Predicate<IndexChanged> match) {
+    try (var index =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+      return (IndexChanged)
+          index
+              .await(
+                  r ->
+                      r.value() instanceof IndexChanged c
+                          && c.getOp() == IndexOp.UPSERT
+                          && match.test(c),
+                  WAIT)
+              .value();
     }
   }
 }

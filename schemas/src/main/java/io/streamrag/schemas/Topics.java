@@ -28,6 +28,10 @@ import io.streamrag.schemas.sensor.ReadingRejected;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import io.streamrag.schemas.weather.StationLinked;
+import io.streamrag.schemas.weather.StationRegistered;
+import io.streamrag.schemas.weather.WeatherDayObserved;
+import io.streamrag.schemas.weather.WeatherObserved;
 import java.util.List;
 import java.util.Map;
 
@@ -68,7 +72,7 @@ public final class Topics {
       new TopicSpec(
           "sensor.readings.rejected",
           ReadingRejected.class,
-          "sensor_uuid, or device_id when the sensor is unknown",
+          "sensor_uuid, or station_id for a weather observation, or device_id when neither is known",
           "sensor-bridge",
           List.of("operators (replay after a fix)"),
           TopicSpec.Cleanup.DELETE,
@@ -106,6 +110,56 @@ public final class Topics {
           List.of("ingest-service"),
           TopicSpec.Cleanup.COMPACT,
           6,
+          Map.of());
+
+  /** The weather stations allowed to publish, with where they stand and their token's hash. */
+  public static final TopicSpec WEATHER_STATIONS =
+      new TopicSpec(
+          "weather.stations",
+          StationRegistered.class,
+          "station_id",
+          "sensor-bridge",
+          List.of("sensor-bridge (every replica)", "ingest-service"),
+          TopicSpec.Cleanup.COMPACT,
+          1,
+          Map.of());
+
+  public static final TopicSpec WEATHER_OBSERVATIONS =
+      new TopicSpec(
+          "weather.observations",
+          WeatherObserved.class,
+          "station_id",
+          "sensor-bridge",
+          List.of("ingest-service"),
+          TopicSpec.Cleanup.DELETE,
+          3,
+          Map.of("retention.ms", MONTH_MS));
+
+  /**
+   * Which station each field follows. Partitioned as the sensor topics, so a sensor's link reaches
+   * the ingest consumer that folds its readings.
+   */
+  public static final TopicSpec WEATHER_LINKS =
+      new TopicSpec(
+          "weather.links",
+          StationLinked.class,
+          "sensor_uuid",
+          "sensor-bridge",
+          List.of("ingest-service", "sensor-bridge (every replica)"),
+          TopicSpec.Cleanup.COMPACT,
+          6,
+          Map.of());
+
+  /** Each station's days, folded from its observations, with FAO-56 ET0. */
+  public static final TopicSpec WEATHER_DAYS =
+      new TopicSpec(
+          "weather.days",
+          WeatherDayObserved.class,
+          "station_id/date",
+          "ingest-service",
+          List.of("ingest-service", "sensor-bridge (GET /api/stations/{id}/days)"),
+          TopicSpec.Cleanup.COMPACT,
+          3,
           Map.of());
 
   public static final TopicSpec SENSOR_SNAPSHOTS =
@@ -396,14 +450,21 @@ public final class Topics {
           1,
           Map.of());
 
-  /** Readings, profiles and forecasts share one binding in ingest, hence one dead-letter topic. */
+  /**
+   * Readings, profiles, forecasts and station links share one binding in ingest, hence one
+   * dead-letter topic.
+   */
   public static final TopicSpec DLQ_INGEST_SENSORS =
       deadLetters("dlq.ingest.sensors", "ingest-service", SENSOR_READINGS);
 
   static {
     DEAD_LETTERS.put(SENSOR_PROFILES.name(), DLQ_INGEST_SENSORS);
     DEAD_LETTERS.put(SENSOR_FORECASTS.name(), DLQ_INGEST_SENSORS);
+    DEAD_LETTERS.put(WEATHER_LINKS.name(), DLQ_INGEST_SENSORS);
   }
+
+  public static final TopicSpec DLQ_INGEST_WEATHER =
+      deadLetters("dlq.ingest.weather", "ingest-service", WEATHER_OBSERVATIONS);
 
   public static final TopicSpec DLQ_INGEST_DOCUMENTS =
       deadLetters("dlq.ingest.documents", "ingest-service", KB_DOCUMENTS);
@@ -431,6 +492,10 @@ public final class Topics {
           DEVICE_REGISTRY,
           SENSOR_PROFILES,
           SENSOR_FORECASTS,
+          WEATHER_STATIONS,
+          WEATHER_OBSERVATIONS,
+          WEATHER_LINKS,
+          WEATHER_DAYS,
           SENSOR_SNAPSHOTS,
           KB_DOCUMENTS,
           KB_CONFIGS,
@@ -456,6 +521,7 @@ public final class Topics {
           GATEWAY_KEYS,
           DLQ_INGEST_SENSORS,
           DLQ_INGEST_DOCUMENTS,
+          DLQ_INGEST_WEATHER,
           DLQ_RETRIEVAL_INDEX,
           DLQ_RETRIEVAL_REQUESTS,
           DLQ_RETRIEVAL_KNOWLEDGE,

@@ -23,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
  * @param maxFutureSkew a reading measured further in the future than this is refused
  * @param mqtt how firmware reaches us over MQTT
  * @param forecast the optional forecast poller
+ * @param weather weather stations: how fields find theirs, and the optional observation poller
  */
 @Validated
 @ConfigurationProperties("bridge")
@@ -33,7 +34,8 @@ public record BridgeProperties(
     @NotNull Duration maxAge,
     @NotNull Duration maxFutureSkew,
     @Valid @NotNull Mqtt mqtt,
-    @Valid @NotNull ForecastPoll forecast) {
+    @Valid @NotNull ForecastPoll forecast,
+    @Valid @NotNull Weather weather) {
 
   private static final String SHA256 = "[0-9a-f]{64}";
 
@@ -109,4 +111,23 @@ public record BridgeProperties(
    * @param interval how often
    */
   public record ForecastPoll(boolean enabled, @NotBlank String url, @NotNull Duration interval) {}
+
+  /**
+   * @param maxStationKm a field whose profile names no station follows the nearest registered one
+   *     within this distance, km
+   * @param poll the optional Open-Meteo observation poller
+   */
+  public record Weather(@Positive double maxStationKm, @Valid @NotNull ObservationPoll poll) {}
+
+  /**
+   * @param enabled poll an Open-Meteo-compatible API for the observations of {@code stations}
+   * @param url its forecast endpoint (past hours and the current conditions)
+   * @param interval how often
+   * @param stations the registered stations to poll for, by id; empty: every registered station
+   */
+  public record ObservationPoll(
+      boolean enabled,
+      @NotBlank String url,
+      @NotNull Duration interval,
+      @NotNull List<String> stations) {}
 }

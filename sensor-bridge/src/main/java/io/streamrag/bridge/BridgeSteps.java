@@ -30,9 +30,11 @@ public class BridgeSteps {
   public enum Kind {
     READING,
     PROFILE,
-    FORECAST;
+    FORECAST,
+    /** A weather station's observation: {@link StationSteps}. */
+    OBSERVATION;
 
-    String label() {
+    public String label() {
       return name().toLowerCase();
     }
   }
@@ -98,6 +100,7 @@ public class BridgeSteps {
             writer
                 .forecast(forecasts.parse(sensorUuid, raw, received, transport))
                 .thenApply(ack -> new Outcome.Accepted(kind, sensorUuid));
+        case OBSERVATION -> throw new IllegalArgumentException("an observation is a station's");
       };
     } catch (InvalidReading invalid) {
       // 4. or keep the payload with its reason on the rejects topic
@@ -157,6 +160,7 @@ public class BridgeSteps {
             writer
                 .forecast(forecasts.parse(sensor, raw, received, transport))
                 .thenApply(ack -> "accepted");
+        case OBSERVATION -> throw new IllegalArgumentException("an observation is a station's");
       };
     } catch (InvalidReading still) {
       return CompletableFuture.completedFuture("still_" + still.reason().code());
@@ -196,13 +200,18 @@ public class BridgeSteps {
       KeptPayload kept,
       InvalidReading why,
       Instant at) {
+    count(meters, why, kind, transport);
+    return writer
+        .reject(kind.label(), transport, deviceId, sensorUuid, kept, why, at)
+        .thenApply(ack -> new Outcome.Rejected(why));
+  }
+
+  /** Counts a refusal: {@value #REJECTS} by reason, kind and transport. */
+  static void count(MeterRegistry meters, InvalidReading why, Kind kind, String transport) {
     meters
         .counter(
             REJECTS, "reason", why.reason().code(), "kind", kind.label(), "transport", transport)
         .increment();
-    return writer
-        .reject(kind.label(), transport, deviceId, sensorUuid, kept, why, at)
-        .thenApply(ack -> new Outcome.Rejected(why));
   }
 
   private String deviceOf(Credentials credentials) {
@@ -218,7 +227,10 @@ public class BridgeSteps {
   /** What became of a payload. */
   public sealed interface Outcome {
 
-    /** Published; {@code id} is a reading's event id, or the sensor of a profile or forecast. */
+    /**
+     * Published; {@code id} is a reading's or an observation's event id, or the sensor of a profile
+     * or forecast.
+     */
     record Accepted(Kind kind, String id) implements Outcome {}
 
     /** Refused, and kept on the rejects topic. */

@@ -10,15 +10,18 @@ import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
 import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.reject.RejectReplay;
+import io.streamrag.bridge.station.ObservationPoller;
+import io.streamrag.bridge.station.OpenMeteoObservations;
+import io.streamrag.bridge.station.StationDays;
+import io.streamrag.bridge.station.StationLinks;
+import io.streamrag.bridge.station.StationRegistry;
 import io.streamrag.bridge.validate.ForecastParser;
+import io.streamrag.bridge.validate.ObservationParser;
 import io.streamrag.bridge.validate.ProfileParser;
 import io.streamrag.bridge.validate.ReadingParser;
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.web.AddressLimits;
-import io.streamrag.schemas.Topics;
-import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -66,13 +69,54 @@ class BridgeWiring {
   }
 
   @Bean
-  RejectReplay rejectReplay(TopicReaders readers, BridgeSteps steps) {
-    return new RejectReplay(readers, steps);
+  RejectReplay rejectReplay(TopicReaders readers, BridgeSteps steps, StationSteps stations) {
+    return new RejectReplay(readers, steps, stations);
+  }
+
+  @Bean(destroyMethod = "close")
+  StationRegistry stationRegistry(TopicReaders readers, TopicWriter writer, Clock clock) {
+    return new StationRegistry(readers, writer, clock, STARTUP);
   }
 
   @Bean
-  MqttIngress mqttIngress(BridgeSteps steps) {
-    return new MqttIngress(steps);
+  StationSteps stationSteps(
+      StationRegistry stations,
+      DeviceRegistry devices,
+      ObservationParser observations,
+      BridgeWriter writer,
+      Clock clock,
+      BridgeProperties properties,
+      MeterRegistry meters) {
+    return new StationSteps(
+        stations, devices, observations, writer, clock, meters, properties.maxPayloadBytes());
+  }
+
+  @Bean
+  ProfileParser profileParser(
+      JsonMapper json, BridgeProperties properties, StationRegistry stations) {
+    return new ProfileParser(json, properties, id -> stations.byId(id).isPresent());
+  }
+
+  /** Which station each field follows, published on weather.links as profiles and stations move. */
+  @Bean(destroyMethod = "close")
+  StationLinks stationLinks(
+      TopicReaders readers,
+      StationRegistry stations,
+      TopicWriter writer,
+      Clock clock,
+      BridgeProperties properties) {
+    return new StationLinks(
+        readers, stations, writer, clock, properties.weather().maxStationKm(), STARTUP);
+  }
+
+  @Bean(destroyMethod = "close")
+  StationDays stationDays(TopicReaders readers) {
+    return new StationDays(readers, STARTUP);
+  }
+
+  @Bean
+  MqttIngress mqttIngress(BridgeSteps steps, StationSteps stations) {
+    return new MqttIngress(steps, stations);
   }
 
   @Bean(destroyMethod = "close")
@@ -80,12 +124,14 @@ class BridgeWiring {
   EmbeddedMqttBroker embeddedMqttBroker(
       BridgeProperties properties,
       DeviceRegistry devices,
+      StationRegistry stations,
       MqttIngress ingress,
       IntakeLimits limits) {
     // Larger messages than the payload limit still arrive, to be refused and kept as rejects.
     return new EmbeddedMqttBroker(
         properties.mqtt(),
         devices,
+        stations,
         ingress,
         64 * 1024,
         new AddressLimits(limits.mqttConnectsPerMinute(), System::nanoTime));
@@ -100,17 +146,13 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
   ForecastPoller forecastPoller(
-      TopicReaders readers,
+      StationLinks links,
       BridgeProperties properties,
       BridgeSteps steps,
       JsonMapper json,
       ThreadPoolTaskScheduler forecastScheduler) {
-    var profiles =
-        TopicView.follow(
-                readers, Topics.SENSOR_PROFILES.name(), SensorProfileUpdated.class, (k, v) -> {})
-            .caughtUpWithin(STARTUP);
     return new ForecastPoller(
-        profiles,
+        links.profiles(),
         new OpenMeteoClient(properties.forecast().url(), json),
         steps,
         properties.forecast().interval(),
@@ -121,9 +163,41 @@ class BridgeWiring {
   @Bean
   @ConditionalOnProperty(name = "bridge.forecast.enabled", havingValue = "true")
   ThreadPoolTaskScheduler forecastScheduler() {
+    return oneThread("forecast-poller-");
+  }
+
+  /** Open-Meteo's observations as stations' own, when enabled (off by default). */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnProperty(name = "bridge.weather.poll.enabled", havingValue = "true")
+  ObservationPoller observationPoller(
+      StationRegistry stations,
+      BridgeProperties properties,
+      StationSteps steps,
+      JsonMapper json,
+      Clock clock,
+      ThreadPoolTaskScheduler observationScheduler) {
+    var poll = properties.weather().poll();
+    return new ObservationPoller(
+        stations,
+        poll.stations(),
+        new OpenMeteoObservations(poll.url(), json),
+        steps,
+        clock,
+        poll.interval(),
+        observationScheduler);
+  }
+
+  /** The observation poller's one thread, started and stopped by Spring. */
+  @Bean
+  @ConditionalOnProperty(name = "bridge.weather.poll.enabled", havingValue = "true")
+  ThreadPoolTaskScheduler observationScheduler() {
+    return oneThread("observation-poller-");
+  }
+
+  private static ThreadPoolTaskScheduler oneThread(String prefix) {
     var scheduler = new ThreadPoolTaskScheduler();
     scheduler.setPoolSize(1);
-    scheduler.setThreadNamePrefix("forecast-poller-");
+    scheduler.setThreadNamePrefix(prefix);
     return scheduler;
   }
 }

@@ -24,6 +24,10 @@ public final class TestProperties {
             null,
             "test",
             BridgeProperties.Mqtt.Tls.OFF),
-        new BridgeProperties.ForecastPoll(false, "http://127.0.0.1/", Duration.ofHours(6)));
+        new BridgeProperties.ForecastPoll(false, "http://127.0.0.1/", Duration.ofHours(6)),
+        new BridgeProperties.Weather(
+            30,
+            new BridgeProperties.ObservationPoll(
+                false, "http://127.0.0.1/", Duration.ofMinutes(15), List.of())));
   }
 }

@@ -28,8 +28,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The chat page end to end in headless Chromium (Debian's {@code chromium} and {@code
  * chromium-driver}; .ci/run installs them): sign in with the farmer's key, ask in Persian, see the
- * answer stream in right to left, a citation that opens, and the field's snapshot. Screenshots go
- * to {@code target/screenshots/}.
+ * answer stream in right to left, a citation that opens, and the field's snapshot; the field's last
+ * 7 days drawn as an inline SVG chart of soil moisture, rain and ET0. Screenshots go to {@code
+ * target/screenshots/}.
  */
 class ChatPageTest {
 
@@ -106,6 +107,58 @@ class ChatPageTest {
   }
 
   @Test
+  void theFieldCardDrawsTheLastSevenDaysOfSoilMoistureRainAndEt0() throws Exception {
+    // Given a station beside the field with six days of records, 12.5 mm of rain yesterday
+    var station = Stations.besideTheFarmersField(system, "page-" + System.nanoTime() % 100_000);
+    for (int back = 6; back >= 1; back--) {
+      assertThat(station.daily(back, back == 1 ? 12.5 : 0.5 * back, "")).isEqualTo(202);
+    }
+    String reading = "{\"ts\":\"%s\",\"soil_moisture\":19.5}".formatted(Instant.now());
+    assertThat(Http.postReading(system.bridgeUrl(), FARMER_SENSOR, "dev-device-token", reading))
+        .isEqualTo(202);
+
+    // When the farmer opens the page in English
+    browser.get(system.gatewayUrl() + "/");
+    var wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+    new Select(browser.findElement(By.id("ui-lang"))).selectByValue("en");
+    if (browser.findElement(By.id("signin")).isDisplayed()) {
+      browser.findElement(By.id("key")).sendKeys("dev-farmer-key", Keys.ENTER);
+    }
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+
+    // Then the field card draws the week: yesterday's rain and ET0 as bars, today's moisture
+    String yesterday = Stations.date(1);
+    String rainBar = "#week-chart rect.rain[data-date='" + yesterday + "']";
+    wait.until(
+        d -> {
+          // the page reads the snapshot when it opens: reopen until the station's week is in it
+          if (d.findElements(By.cssSelector(rainBar)).isEmpty()) {
+            new Select(d.findElement(By.id("ui-lang"))).selectByValue("fa");
+            new Select(d.findElement(By.id("ui-lang"))).selectByValue("en");
+            return false;
+          }
+          return true;
+        });
+    var chart = browser.findElement(By.id("week-chart"));
+    assertThat(chart.getTagName()).isEqualTo("svg");
+    assertThat(browser.findElements(By.cssSelector("#week-chart rect.et0"))).isNotEmpty();
+    assertThat(browser.findElements(By.cssSelector("#week-chart .moisture-dot"))).isNotEmpty();
+    var row = browser.findElement(By.cssSelector("#week-table tr[data-date='" + yesterday + "']"));
+    assertThat(row.getAttribute("textContent")).contains("12.5");
+    assertThat(browser.findElement(By.id("week")).getText())
+        .contains("Rain (mm)")
+        .contains("ET0 (mm)")
+        .contains("Soil moisture (%)")
+        .contains("Varamin farm " + station.id());
+    assertThat(browser.findElements(By.cssSelector("script[src^='http']")))
+        .as("nothing from a CDN")
+        .isEmpty();
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView({block: 'center'})", chart);
+    shot("4-week");
+  }
+
+  @Test
   void anAnswerThatRestartsAfterItsInstanceDiedShowsOnlyTheNewAnswerWithANote() throws Exception {
     // Given llm-service played by a script: an instance that dies mid-answer, then another
     system.stopLlm();
@@ -130,7 +183,7 @@ class ChatPageTest {
           .token("پاسخ اول");
       var answer = By.cssSelector("#messages .msg.assistant:last-child");
       wait.until(d -> d.findElement(answer).getText().contains("پاسخ اول"));
-      shot("4-first-generation");
+      shot("5-first-generation");
       // and the instance dies: another answers the request again, from its start
       llm.generation(request, "llm-alive-2@9000")
           .meta()
@@ -148,7 +201,7 @@ class ChatPageTest {
           .containsExactly("[1] chat/second.md");
       assertThat(shown.findElement(By.cssSelector(".restarted")).getText())
           .isEqualTo("سرویسی که پاسخ می‌داد متوقف شد؛ پاسخ از نو آغاز شد.");
-      shot("5-restarted");
+      shot("6-restarted");
     } finally {
       system.restartLlm();
     }

@@ -13,7 +13,12 @@ import org.junit.jupiter.api.Test;
  */
 class ConversationMemoryTest {
 
-  static final String SENSOR = WholeFlowTest.FARMER_SENSOR;
+  // The farmer's own field carries the demo's profile, forecast and weather station
+  // (WeatherStationTest), so its extractive answers quote ~1,400 tokens of snapshot and the
+  // 1,500-token memory window holds one turn of them: this conversation is the other farmer's.
+  static final String OWNER = "dev-other-key";
+  static final String SENSOR = WholeFlowTest.OTHER_SENSOR;
+  static final String STRANGER = "dev-farmer-key";
   static RunningSystem system;
 
   @BeforeAll
@@ -26,16 +31,14 @@ class ConversationMemoryTest {
     // Given a first question: the answer starts a conversation and says so in meta
     var first =
         WholeFlowTest.askUntil(
-            () ->
-                Http.chat(system.gatewayUrl(), "dev-farmer-key", SENSOR, "رطوبت خاک من چقدر است؟"),
+            () -> Http.chat(system.gatewayUrl(), OWNER, SENSOR, "رطوبت خاک من چقدر است؟"),
             "رطوبت",
             Duration.ofSeconds(60));
     String conversation = first.first("meta").get("conversation_id").asString();
     assertThat(first.first("meta").get("memory").asString()).isEqualTo("new");
 
     // When the farmer follows up in the same conversation
-    var second =
-        Http.chatIn(system.gatewayUrl(), "dev-farmer-key", SENSOR, "و هفته بعد؟", conversation);
+    var second = Http.chatIn(system.gatewayUrl(), OWNER, SENSOR, "و هفته بعد؟", conversation);
 
     // Then the follow-up is searched as a standalone question and answered with the first turn
     var meta = second.first("meta");
@@ -46,23 +49,23 @@ class ConversationMemoryTest {
 
     // And after llm-service restarts, the third answer still carries both earlier turns
     system.restartLlm();
-    var third = Http.chatIn(system.gatewayUrl(), "dev-farmer-key", SENSOR, "و فردا؟", conversation);
+    var third = Http.chatIn(system.gatewayUrl(), OWNER, SENSOR, "و فردا؟", conversation);
     assertThat(third.first("meta").get("history_turns").asInt()).isEqualTo(2);
 
     // And another key can neither continue nor read nor erase it
     assertThat(
             Http.chatIn(
                     system.gatewayUrl(),
-                    "dev-other-key",
-                    WholeFlowTest.OTHER_SENSOR,
+                    STRANGER,
+                    WholeFlowTest.FARMER_SENSOR,
                     "و فردا؟",
                     conversation)
                 .status())
         .isEqualTo(404);
-    var foreign = conversationCall("GET", conversation, "dev-other-key");
+    var foreign = conversationCall("GET", conversation, STRANGER);
     assertThat(foreign.status()).isEqualTo(404);
     assertThat(foreign.body().toString()).doesNotContain("رطوبت");
-    assertThat(conversationCall("DELETE", conversation, "dev-other-key").status()).isEqualTo(404);
+    assertThat(conversationCall("DELETE", conversation, STRANGER).status()).isEqualTo(404);
 
     // And the owner reads the three turns, in order, with their rewritten queries
     var turns = awaitTurns(conversation, 3);
@@ -72,10 +75,10 @@ class ConversationMemoryTest {
     assertThat(turns.body().get("turns").get(2).get("answer").asString()).isNotBlank();
 
     // And erasing them leaves a conversation that remembers nothing
-    var erased = conversationCall("DELETE", conversation, "dev-farmer-key");
+    var erased = conversationCall("DELETE", conversation, OWNER);
     assertThat(erased.status()).isEqualTo(200);
     assertThat(erased.body().get("erased").asInt()).isEqualTo(3);
-    var after = Http.chatIn(system.gatewayUrl(), "dev-farmer-key", SENSOR, "و فردا؟", conversation);
+    var after = Http.chatIn(system.gatewayUrl(), OWNER, SENSOR, "و فردا؟", conversation);
     assertThat(after.first("meta").get("history_turns").asInt()).isZero();
   }
 
@@ -88,7 +91,7 @@ class ConversationMemoryTest {
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
     Http.Json last;
     do {
-      last = conversationCall("GET", conversation, "dev-farmer-key");
+      last = conversationCall("GET", conversation, OWNER);
       if (last.status() == 200 && last.body().get("turns").size() == n) {
         return last;
       }

@@ -9,6 +9,9 @@ import java.time.LocalDate;
  * computed from it (null when inputs were missing and nothing was computed).
  *
  * @param et0Source {@code forecast} or {@code hargreaves}
+ * @param source where the day comes from: {@code forecast} (observed days are in {@code observed})
+ * @param rainSource {@code forecast}, or {@code station} for today when the station observed more
+ *     rain so far than the forecast expects
  * @param depletionMm root-zone depletion Dr at the end of the day (eq. 85)
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -19,6 +22,8 @@ public record BalanceDay(
     @JsonProperty("precipitation_mm") Double precipitationMm,
     @JsonProperty("et0_mm") Double et0Mm,
     @JsonProperty("et0_source") String et0Source,
+    String source,
+    @JsonProperty("rain_source") String rainSource,
     @JsonProperty("etc_mm") Double etcMm,
     @JsonProperty("effective_rain_mm") Double effectiveRainMm,
     Double p,

@@ -1,5 +1,7 @@
 package io.streamrag.agronomy.irrigation;
 
+import io.streamrag.agronomy.et0.Hargreaves;
+import io.streamrag.agronomy.et0.Radiation;
 import io.streamrag.agronomy.field.ForecastDay;
 import java.time.LocalDate;
 
@@ -12,6 +14,8 @@ import java.time.LocalDate;
  * @param effectiveRainMm rain entering the root zone, mm
  * @param p depletion fraction adjusted for the day's ETc
  * @param rawMm readily available water p × TAW, mm (eq. 83)
+ * @param rainSource {@code forecast}, or {@code station} when the rain the station observed today
+ *     so far is more than the forecast's
  */
 record DayWater(
     ForecastDay day,
@@ -20,15 +24,22 @@ record DayWater(
     double etcMm,
     double effectiveRainMm,
     double p,
-    double rawMm) {
+    double rawMm,
+    String rainSource) {
 
   static DayWater of(
-      ForecastDay day, Double latitude, double kc, double pTable, double taw, RainRule rain) {
+      ForecastDay day,
+      Double latitude,
+      double kc,
+      double pTable,
+      double taw,
+      RainRule rain,
+      String rainSource) {
     boolean hargreaves = day.et0Mm() == null;
     double et0 =
         hargreaves
-            ? Fao56.hargreavesEt0(
-                day.tMin(), day.tMax(), Fao56.extraterrestrialRadiation(latitude, day.date()))
+            ? Hargreaves.et0(
+                day.tMin(), day.tMax(), Radiation.extraterrestrial(latitude, day.date()))
             : day.et0Mm();
     double etc = kc * et0;
     double p = Fao56.adjustedDepletionFraction(pTable, etc);
@@ -39,7 +50,8 @@ record DayWater(
         etc,
         rain.effective(day.precipitationMm(), et0),
         p,
-        Fao56.readilyAvailableWater(p, taw));
+        Fao56.readilyAvailableWater(p, taw),
+        rainSource);
   }
 
   LocalDate date() {
@@ -54,6 +66,8 @@ record DayWater(
         day.precipitationMm(),
         Round.mm(et0Mm),
         hargreaves ? "hargreaves" : "forecast",
+        "forecast",
+        rainSource,
         Round.mm(etcMm),
         Round.mm(effectiveRainMm),
         Round.fraction(p),
@@ -69,6 +83,8 @@ record DayWater(
         day.precipitationMm(),
         day.et0Mm(),
         null,
+        "forecast",
+        "forecast",
         null,
         null,
         null,

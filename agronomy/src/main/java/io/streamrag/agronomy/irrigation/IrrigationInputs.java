@@ -17,6 +17,8 @@ import java.util.List;
  * @param forecast the forecast days used (today onwards, consecutive), computed values null when
  *     not computed
  * @param parameters null when inputs were missing
+ * @param station the field's weather station and what of it the balance counted; null without one
+ * @param observed the station's last days beside the forecast, each naming its source
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record IrrigationInputs(
@@ -31,4 +33,26 @@ public record IrrigationInputs(
     List<Layer> readings,
     @JsonProperty("root_zone_moisture_percent") Double rootZoneMoisturePercent,
     List<BalanceDay> forecast,
-    IrrigationParameters parameters) {}
+    IrrigationParameters parameters,
+    StationEcho station,
+    List<ObservedDayEcho> observed) {
+
+  /** The same inputs with the field's station and its days. */
+  IrrigationInputs withStation(StationEcho station, List<ObservedDayEcho> observed) {
+    return new IrrigationInputs(
+        crop,
+        growthStage,
+        soilTexture,
+        irrigationMethod,
+        latitude,
+        measuredAt,
+        ageHours,
+        maxAgeHours,
+        readings,
+        rootZoneMoisturePercent,
+        forecast,
+        parameters,
+        station,
+        observed);
+  }
+}

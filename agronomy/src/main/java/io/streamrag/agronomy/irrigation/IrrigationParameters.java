@@ -17,7 +17,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param efficiency application efficiency of the irrigation method (irrigation-methods.csv)
  * @param tawMm TAW, mm (eq. 82)
  * @param rawMm RAW today, mm (eq. 83)
- * @param depletionMm Dr now, from the readings (eq. 86), within 0–TAW
+ * @param depletionMm Dr at the start of today: at the reading (eq. 86), then through the station's
+ *     observed days when counted, within 0–TAW
+ * @param depletionAtReadingMm Dr at the moisture reading (eq. 86)
  * @param rainEffectiveFraction share of rain counted (water-balance.csv)
  * @param rainIgnoredBelowEt0Fraction rain below this × ET0 is ignored (water-balance.csv)
  */
@@ -35,6 +37,7 @@ public record IrrigationParameters(
     @JsonProperty("taw_mm") double tawMm,
     @JsonProperty("raw_mm") double rawMm,
     @JsonProperty("depletion_mm") double depletionMm,
+    @JsonProperty("depletion_at_reading_mm") double depletionAtReadingMm,
     @JsonProperty("rain_effective_fraction") double rainEffectiveFraction,
     @JsonProperty("rain_ignored_below_et0_fraction") double rainIgnoredBelowEt0Fraction) {
 
@@ -44,6 +47,7 @@ public record IrrigationParameters(
       double kc,
       double taw,
       double depletion,
+      double depletionAtReading,
       DayWater today,
       RainRule rain) {
     return new IrrigationParameters(
@@ -59,6 +63,7 @@ public record IrrigationParameters(
         Round.mm(taw),
         Round.mm(today.rawMm()),
         Round.mm(depletion),
+        Round.mm(depletionAtReading),
         rain.effectiveFraction(),
         rain.ignoredBelowEt0Fraction());
   }

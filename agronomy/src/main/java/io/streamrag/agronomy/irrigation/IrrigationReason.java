@@ -3,6 +3,7 @@ package io.streamrag.agronomy.irrigation;
 import static io.streamrag.agronomy.reason.Phrase.*;
 
 import io.streamrag.agronomy.field.Age;
+import io.streamrag.agronomy.field.ObservedWeather;
 import io.streamrag.agronomy.reason.Phrases;
 import java.time.Duration;
 import java.util.List;
@@ -13,7 +14,9 @@ final class IrrigationReason {
   static final String METHOD =
       "FAO-56 root-zone water balance (Allen, Pereira, Raes, Smith 1998, FAO Irrigation and"
           + " Drainage Paper 56): TAW eq. 82, RAW eq. 83 with p from Table 22 adjusted for ETc,"
-          + " Dr from the root-zone moisture eq. 86, daily balance eq. 85 over the forecast; ETc ="
+          + " Dr from the root-zone moisture eq. 86, daily balance eq. 85 through the weather"
+          + " station's observed rain and ET0 (Penman-Monteith eq. 6) since the reading, then over"
+          + " the forecast; ETc ="
           + " Kc ET0 (eq. 56, Kc Table 12); ET0 from the forecast or Hargreaves eq. 52 with Ra"
           + " eqs. 21-25; effective rain a fixed share of rain at or above a fraction of ET0"
           + " (water-balance.csv); refill to field capacity; gross depth = net / application"
@@ -25,6 +28,29 @@ final class IrrigationReason {
   IrrigationReason(String language) {
     this.language = language;
     this.phrases = Phrases.of(language);
+  }
+
+  /** What the station's days did to the balance; empty without a station or anything to say. */
+  String observed(ObservedWeather observed, ObservedBalance past) {
+    if (observed == null || past.since() == null) {
+      return "";
+    }
+    String station = observed.stationName();
+    if (past.counted()) {
+      return phrases.fill(
+          OBSERVED_COUNTED,
+          "since",
+          past.since(),
+          "station",
+          station,
+          "rain",
+          Round.mm(past.rainMm()),
+          "et0",
+          Round.mm(past.et0Mm()));
+    }
+    return past.incomplete()
+        ? phrases.fill(OBSERVED_INCOMPLETE, "since", past.since(), "station", station)
+        : "";
   }
 
   String missing(List<String> missing) {

@@ -38,6 +38,18 @@ final class Arabic {
                   + " {date}."),
           entry(CHECK_ON, "تحقق مرة أخرى في {date}"),
           entry(CHECK_AFTER_FORECAST, "تحقق مرة أخرى في {date} بعد نهاية التوقعات"),
+          entry(
+              OBSERVED_COUNTED,
+              "منذ {since} رصدت محطة الأرصاد {station} {rain} ملم من المطر و{et0} ملم من التبخر"
+                  + " النتحي المرجعي، وقد حُسبت في الموازنة المائية. "),
+          entry(
+              OBSERVED_INCOMPLETE,
+              "ليس لدى محطة الأرصاد {station} سجل كامل لكل يوم منذ {since}: تبدأ الموازنة من"
+                  + " القراءة. "),
+          entry(
+              RAIN_CANCELS_IRRIGATION,
+              "المطر الذي رصدته محطة الأرصاد {station} ({rain} ملم) يجعل الري المخطط له غير"
+                  + " ضروري. "),
           entry(FERTILIZATION_MISSING, "لا يمكن حساب التسميد: تنقص هذه البيانات: {missing}."),
           entry(
               NUTRIENTS_STALE,

@@ -38,6 +38,18 @@ final class English {
                   + " {date}."),
           entry(CHECK_ON, "check again on {date}"),
           entry(CHECK_AFTER_FORECAST, "check again on {date}, after the forecast ends"),
+          entry(
+              OBSERVED_COUNTED,
+              "Since {since}, weather station {station} observed {rain} mm of rain and {et0} mm of ET0,"
+                  + " counted in the balance. "),
+          entry(
+              OBSERVED_INCOMPLETE,
+              "Weather station {station} has no complete record of every day since {since}: the"
+                  + " balance starts from the reading. "),
+          entry(
+              RAIN_CANCELS_IRRIGATION,
+              "The {rain} mm of rain observed at weather station {station} makes the planned"
+                  + " irrigation unnecessary. "),
           entry(FERTILIZATION_MISSING, "Cannot compute fertilization: missing {missing}."),
           entry(
               NUTRIENTS_STALE,

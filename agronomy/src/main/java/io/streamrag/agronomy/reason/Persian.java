@@ -39,6 +39,18 @@ final class Persian {
                   + " بررسی کنید."),
           entry(CHECK_ON, "در {date} دوباره بررسی کنید"),
           entry(CHECK_AFTER_FORECAST, "پس از پایان پیش‌بینی، در {date} دوباره بررسی کنید"),
+          entry(
+              OBSERVED_COUNTED,
+              "از {since}، ایستگاه هواشناسی {station} {rain} میلی‌متر باران و {et0} میلی‌متر تبخیر و"
+                  + " تعرق مرجع ثبت کرده که در بیلان آب حساب شده است. "),
+          entry(
+              OBSERVED_INCOMPLETE,
+              "ایستگاه هواشناسی {station} برای همهٔ روزهای پس از {since} داده کامل ندارد: بیلان از"
+                  + " آخرین اندازه‌گیری شروع می‌شود. "),
+          entry(
+              RAIN_CANCELS_IRRIGATION,
+              "{rain} میلی‌متر بارانی که ایستگاه هواشناسی {station} ثبت کرده، آبیاری برنامه‌ریزی‌شده"
+                  + " را غیرلازم می‌کند. "),
           entry(FERTILIZATION_MISSING, "محاسبه کود ممکن نیست؛ این داده‌ها نیست: {missing}."),
           entry(
               NUTRIENTS_STALE,

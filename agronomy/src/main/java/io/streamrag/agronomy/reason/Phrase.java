@@ -21,6 +21,12 @@ public enum Phrase {
   CHECK_ON,
   /** {date}: the day after the forecast. */
   CHECK_AFTER_FORECAST,
+  /** {since}, {station}, {rain}, {et0}: the station's days counted. Ends with a space. */
+  OBSERVED_COUNTED,
+  /** {since}, {station}: a day missing, so the balance starts at the reading. Ends with a space. */
+  OBSERVED_INCOMPLETE,
+  /** {rain}, {station}: the alert when observed rain cancels an irrigation. Ends with a space. */
+  RAIN_CANCELS_IRRIGATION,
   /** {missing}. */
   FERTILIZATION_MISSING,
   /** {age}, {limit}: days. Starts the reason; ends with a space. */

@@ -104,6 +104,7 @@ class Fao56ExamplesTest {
         etc,
         rain,
         p,
-        raw);
+        raw,
+        "forecast");
   }
 }

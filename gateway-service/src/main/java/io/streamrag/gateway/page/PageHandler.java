@@ -8,7 +8,6 @@ import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.springframework.http.HttpHeaders;
@@ -57,28 +56,11 @@ final class PageHandler {
     // 3. the newest snapshot, or 404 before the first reading
     return snapshots
         .get(sensor)
-        .map(s -> ServerResponse.ok().bodyValue(json(s)))
+        .map(s -> ServerResponse.ok().bodyValue(SnapshotJson.of(s)))
         .orElseGet(
             () ->
                 Refusals.respond(
                     404, "no_snapshot", "sensor " + sensor + " has published no reading yet"));
-  }
-
-  private static Map<String, Object> json(SensorSnapshotUpdated s) {
-    var out = new LinkedHashMap<String, Object>();
-    out.put("sensor_uuid", s.getSensorUuid());
-    out.put("measured_at", s.getMeasuredAt().toString());
-    out.put("soil_moisture", s.getSoilMoisture());
-    out.put("temperature", s.getTemperature());
-    out.put("ph", s.getPh());
-    out.put("ec", s.getEc());
-    out.put("nitrogen", s.getNitrogen());
-    out.put("phosphorus", s.getPhosphorus());
-    out.put("potassium", s.getPotassium());
-    out.put("text_en", s.getTextEn());
-    out.put("text_fa", s.getTextFa());
-    out.put("text_ar", s.getTextAr());
-    return out;
   }
 
   private Optional<Caller> caller(ServerRequest request) {

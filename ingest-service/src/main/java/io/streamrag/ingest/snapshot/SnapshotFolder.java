@@ -11,14 +11,16 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Folds a sensor's events into its snapshot: the latest value of each measurement with hourly
- * statistics of the 24 hours before the newest reading, the profile, the forecast. A pure function
- * of the events in order, with no clock: replaying the topics rebuilds the same snapshots. A
- * duplicate reading, or one older than the newest, changes nothing.
+ * statistics of the 24 hours before the newest reading and daily moisture of the last week, the
+ * profile, the forecast, its weather station's days. A pure function of the events in order, with
+ * no clock: replaying the topics rebuilds the same snapshots. A duplicate reading, or one older
+ * than the newest, changes nothing.
  */
 public final class SnapshotFolder {
 
@@ -43,8 +45,20 @@ public final class SnapshotFolder {
     this.text = text;
   }
 
+  /**
+   * A folded snapshot with the sections its text was made of, so the indexer makes them searchable
+   * without rendering them again: the freshness profile (docs/measurements/2026-12-05-weather.md)
+   * found every snapshot rendered four times, once per language and once more to index it.
+   */
+  public record Folded(SensorSnapshotUpdated snapshot, List<SnapshotText.Section> sections) {}
+
   /** The snapshot after the event, or empty when it changes nothing. */
   public Optional<SensorSnapshotUpdated> fold(SensorSnapshotUpdated current, Object event) {
+    return foldRendered(current, event).map(Folded::snapshot);
+  }
+
+  /** The snapshot after the event and its sections, or empty when it changes nothing. */
+  public Optional<Folded> foldRendered(SensorSnapshotUpdated current, Object event) {
     SensorSnapshotUpdated.Builder next;
     if (event instanceof SensorReadingReceived r) {
       if (current != null
@@ -79,6 +93,7 @@ public final class SnapshotFolder {
         next.setPotassium(r.getPotassium());
       }
       next.setHistory(history(current == null ? List.of() : current.getHistory(), r));
+      next.setDaily(DailyStats.after(current, r));
     } else if (event instanceof SensorProfileUpdated p) {
       if (current != null && p.equals(current.getProfile())) {
         return Optional.empty();
@@ -89,15 +104,23 @@ public final class SnapshotFolder {
         return Optional.empty();
       }
       next = start(current, f.getSensorUuid()).setForecast(f);
+    } else if (event instanceof WeatherChanged w) {
+      if (current == null
+          ? w.weather() == null
+          : Objects.equals(w.weather(), current.getWeather())) {
+        return Optional.empty();
+      }
+      next = start(current, w.sensorUuid()).setWeather(w.weather());
     } else {
       throw new IllegalArgumentException("not a sensor event: " + event.getClass().getSimpleName());
     }
     var snapshot =
         next.setVersion(next.getVersion() + 1).setTextEn("").setTextFa("").setTextAr("").build();
-    snapshot.setTextEn(text.text(snapshot, "en"));
-    snapshot.setTextFa(text.text(snapshot, "fa"));
-    snapshot.setTextAr(text.text(snapshot, "ar"));
-    return Optional.of(snapshot);
+    var sections = text.sections(snapshot);
+    snapshot.setTextEn(SnapshotText.text(sections, "en"));
+    snapshot.setTextFa(SnapshotText.text(sections, "fa"));
+    snapshot.setTextAr(SnapshotText.text(sections, "ar"));
+    return Optional.of(new Folded(snapshot, sections));
   }
 
   private static SensorSnapshotUpdated.Builder start(SensorSnapshotUpdated current, String sensor) {

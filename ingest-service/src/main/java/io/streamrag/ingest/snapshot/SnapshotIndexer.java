@@ -20,19 +20,19 @@ import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
- * Makes a sensor's snapshot searchable: each section (readings, profile, forecast) in English,
- * Persian and Arabic, scoped to the sensor and every KB (S1.5), one source per section so only what
- * changed is re-embedded. Every language is indexed because a question shares words only with the
- * rendering in its own language: without the Arabic one, an Arabic question would never find the
- * farmer's own data. A chunk in a language the embedder does not read costs no embedding. Bursts
- * are coalesced per sensor: the first snapshot after a quiet window is indexed at once, later ones
- * within the window once, at its end, with the newest state, in the trace of the newest one's
- * reading.
+ * Makes a sensor's snapshot searchable: each section (readings, profile, forecast, weather) in
+ * English, Persian and Arabic, scoped to the sensor and every KB (S1.5), one source per section so
+ * only what changed is re-embedded. Every language is indexed because a question shares words only
+ * with the rendering in its own language: without the Arabic one, an Arabic question would never
+ * find the farmer's own data. A chunk in a language the embedder does not read costs no embedding.
+ * Bursts are coalesced per sensor: the first snapshot after a quiet window is indexed at once,
+ * later ones within the window once, at its end, with the newest state, in the trace of the newest
+ * one's reading.
  */
 public final class SnapshotIndexer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SnapshotIndexer.class);
-  private static final String[] SECTIONS = {"readings", "profile", "forecast"};
+  private static final String[] SECTIONS = {"readings", "profile", "forecast", "weather"};
   private static final long RETRY_FIRST_MS = 1_000;
   private static final long RETRY_MAX_MS = 30_000;
 
@@ -50,7 +50,7 @@ public final class SnapshotIndexer implements AutoCloseable {
   private static final class Burst {
     long lastIndexed = Long.MIN_VALUE / 2;
     long retryMillis = RETRY_FIRST_MS;
-    SensorSnapshotUpdated pending;
+    SnapshotFolder.Folded pending;
     Instant pendingReceivedAt;
     ContextSnapshot pendingTrace;
     boolean scheduled;
@@ -77,30 +77,35 @@ public final class SnapshotIndexer implements AutoCloseable {
    * Indexes the snapshot now into the caller's batch, or keeps it for the end of the window. Called
    * under the sensor's lock.
    */
-  public void request(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
-    var burst = bursts.computeIfAbsent(snapshot.getSensorUuid(), s -> new Burst());
+  public void request(SnapshotFolder.Folded folded, Instant receivedAt, TopicWriter.Batch out) {
+    String sensor = folded.snapshot().getSensorUuid();
+    var burst = bursts.computeIfAbsent(sensor, s -> new Burst());
     long now = System.nanoTime();
     if (windowNanos == 0 || now - burst.lastIndexed >= windowNanos) {
       burst.lastIndexed = now;
       burst.pending = null;
-      index(snapshot, receivedAt, out);
+      index(folded, receivedAt, out);
       return;
     }
-    burst.pending = snapshot;
+    burst.pending = folded;
     burst.pendingReceivedAt = receivedAt;
     burst.pendingTrace = context.captureAll();
     if (!burst.scheduled) {
       burst.scheduled = true;
       long delay = burst.lastIndexed + windowNanos - now;
-      trailing.schedule(
-          () -> flush(snapshot.getSensorUuid()), Instant.now().plusNanos(Math.max(0, delay)));
+      trailing.schedule(() -> flush(sensor), Instant.now().plusNanos(Math.max(0, delay)));
     }
   }
 
   /** Indexes every section of a snapshot; unchanged chunks cost a hash, not an embedding. */
   public void index(SensorSnapshotUpdated snapshot, Instant receivedAt, TopicWriter.Batch out) {
+    index(new SnapshotFolder.Folded(snapshot, text.sections(snapshot)), receivedAt, out);
+  }
+
+  private void index(SnapshotFolder.Folded folded, Instant receivedAt, TopicWriter.Batch out) {
     // an absent section indexes no chunks, which removes what was there, if anything
-    drafts(snapshot).forEach((source, drafts) -> indexer.index(source, drafts, receivedAt, out));
+    drafts(folded.snapshot().getSensorUuid(), folded.sections())
+        .forEach((source, drafts) -> indexer.index(source, drafts, receivedAt, out));
   }
 
   /**
@@ -108,19 +113,25 @@ public final class SnapshotIndexer implements AutoCloseable {
    * none for a section the snapshot does not have.
    */
   public Map<String, List<ChunkDraft>> drafts(SensorSnapshotUpdated snapshot) {
-    String sensor = snapshot.getSensorUuid();
+    return drafts(snapshot.getSensorUuid(), text.sections(snapshot));
+  }
+
+  private Map<String, List<ChunkDraft>> drafts(String sensor, List<SnapshotText.Section> sections) {
     var bySource = new LinkedHashMap<String, List<ChunkDraft>>();
     for (String name : SECTIONS) {
       bySource.put(source(sensor, name), List.of());
     }
-    for (var section : text.sections(snapshot)) {
+    for (var section : sections) {
       var drafts = new ArrayList<ChunkDraft>();
+      String docId = source(sensor, section.name());
+      String cited = section.citation() == null ? docId : section.citation();
       for (var rendering : section.renderings()) {
         add(
             drafts,
             rendering.text(),
             rendering.meaning(),
-            source(sensor, section.name()),
+            docId,
+            cited,
             sensor,
             rendering.language());
       }
@@ -161,14 +172,14 @@ public final class SnapshotIndexer implements AutoCloseable {
       List<ChunkDraft> drafts,
       String body,
       String meaning,
-      String source,
+      String docId,
+      String cited,
       String sensor,
       String language) {
     List<String> chunks = chunker.split(body);
     for (String chunk : chunks) {
       String embed = chunks.size() == 1 ? meaning : chunk;
-      drafts.add(
-          new ChunkDraft(chunk, "", embed, source, sensor, Scopes.ALL_KBS, source, language));
+      drafts.add(new ChunkDraft(chunk, "", embed, cited, sensor, Scopes.ALL_KBS, docId, language));
     }
   }
 

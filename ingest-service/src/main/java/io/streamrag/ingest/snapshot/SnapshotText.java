@@ -12,16 +12,25 @@ import java.util.stream.Collectors;
 /**
  * A sensor snapshot as text in English, Persian and Arabic (S1.3), in sections: current readings
  * with their last 24 hours ({@link ReadingsText}), the profile ({@link ProfileText}), the forecast
- * ({@link ForecastText}). Each section is indexed on its own, so a new reading re-embeds only the
- * readings. Numbers keep Latin digits in every language.
+ * ({@link ForecastText}), what the field's weather station observed ({@link WeatherText}). Each
+ * section is indexed on its own, so a new reading re-embeds only the readings. Numbers keep Latin
+ * digits in every language.
  */
 public final class SnapshotText {
 
   /** The languages every section is rendered in. */
   public static final List<String> LANGUAGES = List.of("en", "fa", "ar");
 
-  /** One part of the snapshot, rendered in each of {@link #LANGUAGES}, in that order. */
-  public record Section(String name, List<Rendering> renderings) {
+  /**
+   * One part of the snapshot, rendered in each of {@link #LANGUAGES}, in that order.
+   *
+   * @param citation what an answer cites it as; null for the sensor's own section
+   */
+  public record Section(String name, List<Rendering> renderings, String citation) {
+
+    public Section(String name, List<Rendering> renderings) {
+      this(name, renderings, null);
+    }
 
     /** The rendering in one language. */
     public Rendering in(String language) {
@@ -44,7 +53,10 @@ public final class SnapshotText {
   static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-  /** The sections that have something to say, in order: readings, profile, forecast. */
+  /**
+   * The sections that have something to say, in order: readings, profile, forecast, weather
+   * observed.
+   */
   public List<Section> sections(SensorSnapshotUpdated s) {
     var out = new ArrayList<Section>();
     if (!s.getMeasuredAt().equals(Instant.EPOCH)) {
@@ -56,12 +68,15 @@ public final class SnapshotText {
     if (s.getForecast() != null && !s.getForecast().getDays().isEmpty()) {
       out.add(ForecastText.section(s.getSensorUuid(), s.getForecast().getDays()));
     }
+    if (s.getWeather() != null && !s.getWeather().getDays().isEmpty()) {
+      out.add(WeatherText.section(s.getSensorUuid(), s.getWeather()));
+    }
     return out;
   }
 
-  /** The whole snapshot in one of {@link #LANGUAGES}. */
-  public String text(SensorSnapshotUpdated s, String language) {
-    return sections(s).stream()
+  /** The whole snapshot, from its sections, in one of {@link #LANGUAGES}. */
+  static String text(List<Section> sections, String language) {
+    return sections.stream()
         .map(section -> section.in(language).text())
         .collect(Collectors.joining("\n"));
   }

@@ -23,6 +23,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.MultipartBodyBuilder;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -33,6 +34,9 @@ import org.springframework.web.reactive.function.BodyInserters;
  * what an administrator writes lands on {@code kb.configs}, and a folder re-import keeps it until
  * {@code kb.yml} itself changes, and never deletes an uploaded document.
  */
+// Closed after its class: a paused context's consumers of ingest-sensors would still hold
+// partitions, and fold, while the next context's test publishes (its records folded twice).
+@DirtiesContext
 @SpringBootTest(
     classes = IngestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,

@@ -19,6 +19,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -28,6 +29,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * on the compacted topics llm-service follows, and a folder re-import keeps an administrator's
  * tone.
  */
+// Closed after its class: a paused context's consumers of ingest-sensors would still hold
+// partitions, and fold, while the next context's test publishes (its records folded twice).
+@DirtiesContext
 @SpringBootTest(
     classes = IngestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,

@@ -20,6 +20,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -29,6 +30,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * is published, refused whole with every problem when it cannot be used, and survives a re-import
  * of the folder until the folder's own file changes.
  */
+// Closed after its class: a paused context's consumers of ingest-sensors would still hold
+// partitions, and fold, while the next context's test publishes (its records folded twice).
+@DirtiesContext
 @SpringBootTest(
     classes = IngestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,

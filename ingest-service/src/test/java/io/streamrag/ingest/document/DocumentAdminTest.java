@@ -24,6 +24,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.MultipartBodyBuilder;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -34,6 +35,9 @@ import org.springframework.web.reactive.function.BodyInserters;
  * written here, become index changes for each of their chunks; a delete removes every one of them;
  * a bad file is refused with a 4xx naming its problem.
  */
+// Closed after its class: a paused context's consumers of ingest-sensors would still hold
+// partitions, and fold, while the next context's test publishes (its records folded twice).
+@DirtiesContext
 @SpringBootTest(
     classes = IngestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,

@@ -58,15 +58,17 @@ public final class Advisor {
         RecommendationAnswered.newBuilder().setCallId(call.getCallId()).setKind(call.getKind());
     // 1. the tables, as published on the KB configs
     var agronomy = tables.current();
-    // 2. the field, as its sensor's snapshot describes it, with the crop asked about
+    // 2. the field, as its sensor's snapshot describes it (its station's days included), with the
+    // crop asked about
     var snapshot = snapshots.get(call.getSensorUuid());
     var field = snapshot.map(s -> Fields.of(s, call.getCrop())).orElse(Fields.none(call.getCrop()));
     var forecast = snapshot.map(Fields::forecast).orElse(List.of());
+    var observed = snapshot.map(Fields::observed).orElse(null);
     // 3. the numbers, computed; the template reason in the farmer's language
     boolean irrigation = call.getKind() == AdviceKind.IRRIGATION;
     Object advice =
         irrigation
-            ? agronomy.irrigation(field, forecast, call.getLanguage())
+            ? agronomy.irrigation(field, forecast, observed, call.getLanguage())
             : agronomy.fertilization(field, call.getLanguage());
     // 4. the model, if any, explains them, from the numbers and the knowledge base's passages
     List<Passage> passages = passages(call, irrigation ? IRRIGATION_TOPIC : FERTILIZATION_TOPIC);

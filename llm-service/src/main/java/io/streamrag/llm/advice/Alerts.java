@@ -23,9 +23,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Proactive alerts, the recommendations of S1.10 pushed unasked, step by step: each new snapshot of
- * a sensor (a reading, a profile, a forecast) is advised on again; when irrigation becomes needed,
- * or a nutrient becomes low, one alert is published, and the new state is kept, so the next reading
- * that changes nothing alerts no one.
+ * a sensor (a reading, a profile, a forecast, its station's observations) is advised on again; when
+ * irrigation becomes needed, or the rain its station observed makes a pending irrigation
+ * unnecessary, or a nutrient becomes low, one alert is published, and the new state is kept, so the
+ * next reading that changes nothing alerts no one.
  */
 public final class Alerts {
 
@@ -63,14 +64,16 @@ public final class Alerts {
     // 1. the recommendations as of this snapshot, their reasons in every language
     var field = Fields.of(snapshot, null);
     var forecast = Fields.forecast(snapshot);
+    var observed = Fields.observed(snapshot);
     var irrigation = new LinkedHashMap<String, IrrigationAdvice>();
     var fertilization = new LinkedHashMap<String, FertilizationAdvice>();
     for (String language : LANGUAGES) {
-      irrigation.put(language, agronomy.irrigation(field, forecast, language));
+      irrigation.put(language, agronomy.irrigation(field, forecast, observed, language));
       fertilization.put(language, agronomy.fertilization(field, language));
     }
     var now = state(snapshot, irrigation.get("en"), fertilization.get("en"));
-    // 2. what changed since the last state: irrigation became needed, a nutrient became low
+    // 2. what changed since the last state: irrigation became needed, or observed rain made it
+    // unnecessary; a nutrient became low
     var before = states.get(snapshot.getSensorUuid()).orElse(null);
     if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
       return; // an older snapshot read again: already advised on
@@ -82,6 +85,20 @@ public final class Alerts {
           Topics.SENSOR_ALERTS,
           snapshot.getSensorUuid(),
           alert(snapshot, AdviceKind.IRRIGATION, "irrigation_needed", irrigation));
+    }
+    if (Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())) {
+      RainCancels.reasons(agronomy, field, forecast, observed, irrigation)
+          .ifPresent(
+              reasons ->
+                  batch.send(
+                      Topics.SENSOR_ALERTS,
+                      snapshot.getSensorUuid(),
+                      alert(
+                          snapshot,
+                          AdviceKind.IRRIGATION,
+                          "irrigation_unnecessary_after_rain",
+                          irrigation.get("en"),
+                          reasons)));
     }
     for (String nutrient : List.of("nitrogen", "phosphorus", "potassium")) {
       if (!"low".equals(before == null ? null : before.get(nutrient))
@@ -122,12 +139,21 @@ public final class Alerts {
             reasons.put(
                 language,
                 a instanceof IrrigationAdvice i ? i.reason() : ((FertilizationAdvice) a).reason()));
+    return alert(s, kind, change, advice.get("en"), reasons);
+  }
+
+  private RecommendationIssued alert(
+      SensorSnapshotUpdated s,
+      AdviceKind kind,
+      String change,
+      Object english,
+      Map<String, String> reasons) {
     return RecommendationIssued.newBuilder()
         .setAlertId(Ids.of(s.getSensorUuid(), change + "@" + s.getVersion()))
         .setSensorUuid(s.getSensorUuid())
         .setKind(kind)
         .setChange(change)
-        .setAdviceJson(json.writeValueAsString(advice.get("en")))
+        .setAdviceJson(json.writeValueAsString(english))
         .setReasons(reasons)
         .setSnapshotVersion(s.getVersion())
         .setMeasuredAt(s.getMeasuredAt())

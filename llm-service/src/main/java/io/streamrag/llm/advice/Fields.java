@@ -3,18 +3,22 @@ package io.streamrag.llm.advice;
 import io.streamrag.agronomy.field.DepthMoisture;
 import io.streamrag.agronomy.field.FieldState;
 import io.streamrag.agronomy.field.ForecastDay;
+import io.streamrag.agronomy.field.ObservedDay;
+import io.streamrag.agronomy.field.ObservedWeather;
 import io.streamrag.agronomy.field.SoilMoisture;
 import io.streamrag.agronomy.field.SoilNutrients;
 import io.streamrag.schemas.sensor.DepthReading;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A field as its sensor's snapshot describes it: latest readings, the profile (location, soil
- * texture, crop, irrigation method, moisture at depths) and the forecast.
+ * texture, crop, irrigation method, moisture at depths), the forecast and what its weather station
+ * observed.
  */
 final class Fields {
 
@@ -57,6 +61,48 @@ final class Fields {
                     d.getPrecipitationMm(),
                     d.getEt0Mm()))
         .toList();
+  }
+
+  /** What the field's weather station observed, as its snapshot carries it; null without one. */
+  static ObservedWeather observed(SensorSnapshotUpdated s) {
+    var w = s.getWeather();
+    if (w == null) {
+      return null;
+    }
+    return new ObservedWeather(
+        w.getStationId(),
+        w.getStationName(),
+        w.getDistanceKm(),
+        w.getLinkedBy(),
+        ZoneId.of(w.getTimeZone()),
+        w.getDays().stream()
+            .map(
+                d ->
+                    new ObservedDay(
+                        LocalDate.parse(d.getDate()),
+                        d.getTMin(),
+                        d.getTMax(),
+                        d.getRainMm(),
+                        d.getEt0Mm(),
+                        d.getEt0Method(),
+                        d.getComplete()))
+            .toList());
+  }
+
+  /** The same station days with no rain: what the field would need had none fallen. */
+  static ObservedWeather withoutRain(ObservedWeather w) {
+    return new ObservedWeather(
+        w.stationId(),
+        w.stationName(),
+        w.distanceKm(),
+        w.linkedBy(),
+        w.zone(),
+        w.days().stream()
+            .map(
+                d ->
+                    new ObservedDay(
+                        d.date(), d.tMin(), d.tMax(), 0, d.et0Mm(), d.et0Method(), d.complete()))
+            .toList());
   }
 
   /**

@@ -3,99 +3,23 @@ package io.streamrag.llm.advice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.streamrag.agronomy.table.TableFiles;
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.kit.kafka.RequestClient;
-import io.streamrag.kit.kafka.RequestReply;
-import io.streamrag.llm.LlmApplication;
-import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.advice.AdviceKind;
-import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationIssued;
-import io.streamrag.schemas.advice.RecommendationRequested;
-import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
-import io.streamrag.schemas.sensor.DepthReading;
-import io.streamrag.schemas.sensor.ForecastDay;
-import io.streamrag.schemas.sensor.ForecastUpdated;
-import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
-import org.apache.avro.specific.SpecificRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * llm-service's recommendations against a real broker: the agronomy tables published on the KB
  * configs, a sensor's snapshot on its topic; a recommendation asked over Kafka is computed from
  * them, and a reading that makes irrigation needed publishes one alert, not one per reading.
  */
-@SpringBootTest(
-    classes = LlmApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = LlmApplication.CONFIG_NAME)
-class RecommendationServiceTest {
-
-  static final LocalKafka KAFKA = LocalKafka.shared();
-  static final Path KNOWLEDGE = Path.of("../ingest-service/src/main/resources/demo-knowledge");
-  static final JsonMapper JSON = new JsonMapper();
-  static ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> replies;
-  static RequestClient<RecommendationAnswered> advice;
-
-  @DynamicPropertySource
-  static void infrastructure(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-    registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
-  }
-
-  @BeforeAll
-  static void publishTheTables() throws InterruptedException {
-    for (String kb : List.of("irrigation", "fertilization")) {
-      KAFKA.publish(
-          Topics.KB_CONFIGS.name(),
-          kb,
-          KnowledgeBaseConfigured.newBuilder()
-              .setKbName(kb)
-              .setPipeline("croplogic")
-              .setPipelines(List.of("croplogic"))
-              .setDescription(kb)
-              .setTone("")
-              .setLanguages(List.of("en"))
-              .setUpdatedAt(Instant.now())
-              .setTables(TableFiles.read(KNOWLEDGE.resolve(kb + "/tables")))
-              .build());
-    }
-    replies =
-        RequestReply.template(
-            io.streamrag.kit.kafka.TopicReaders.outsideSpring(
-                KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-            Topics.RECOMMENDATION_REPLIES,
-            "test");
-    replies.start();
-    replies.waitForAssignment(Duration.ofSeconds(30));
-    advice =
-        new RequestClient<>(replies, Topics.RECOMMENDATION_REQUESTS, RecommendationAnswered.class);
-  }
-
-  @AfterAll
-  static void stop() {
-    replies.stop();
-  }
+class RecommendationServiceTest extends AdviceOnBroker {
 
   @Test
   void anIrrigationRecommendationIsComputedFromTheSensorsSnapshotAndTheTables() {
@@ -143,17 +67,11 @@ class RecommendationServiceTest {
       KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), sensor, snapshot(sensor, v + 1, moisture[v]));
     }
 
+    awaitAlerts(sensor, from, 2);
+    // then every alert of the sensor on the topic, read again after 2 s more: no third one
     var alerts = new ArrayList<RecommendationIssued>();
     try (var topic = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_ALERTS.name(), from)) {
-      topic.await(
-          r -> {
-            if (r.value() instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor)) {
-              alerts.add(a);
-            }
-            return alerts.size() == 2;
-          },
-          Duration.ofSeconds(30));
-      topic.drain(Duration.ofSeconds(2)).stream()
+      topic.drain(Duration.ofSeconds(4)).stream()
           .map(r -> r.value())
           .filter(v -> v instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor))
           .forEach(v -> alerts.add((RecommendationIssued) v));
@@ -165,56 +83,5 @@ class RecommendationServiceTest {
     assertThat(alerts).extracting(RecommendationIssued::getSnapshotVersion).containsExactly(2L, 5L);
     assertThat(alerts.get(0).getReasons()).containsKeys("fa", "ar", "en");
     assertThat(alerts.get(0).getReasons().get("fa")).contains("ذرت");
-  }
-
-  private static JsonNode ask(String sensor, AdviceKind kind, String language) {
-    var call =
-        RecommendationRequested.newBuilder()
-            .setCallId(UUID.randomUUID().toString())
-            .setKind(kind)
-            .setUserId("u")
-            .setSensorUuid(sensor)
-            .setPipeline("croplogic")
-            .setLanguage(language)
-            .setRequestedAt(Instant.now())
-            .build();
-    var answer = advice.call(call.getCallId(), call, Duration.ofSeconds(10));
-    assertThat(answer.getError()).isNull();
-    return JSON.readTree(answer.getAdviceJson());
-  }
-
-  /** A maize field on loam under drip at Tehran, a dry week ahead, soil moisture as given. */
-  static SensorSnapshotUpdated snapshot(String sensor, long version, double moisture) {
-    Instant now = Instant.now();
-    LocalDate today = LocalDate.now(ZoneId.systemDefault());
-    var days = new ArrayList<ForecastDay>();
-    for (int d = 0; d < 5; d++) {
-      days.add(new ForecastDay(today.plusDays(d).toString(), 12.0, 28.0, 0.0, null, null, 5.0));
-    }
-    return SensorSnapshotUpdated.newBuilder()
-        .setSensorUuid(sensor)
-        .setVersion(version)
-        .setLastEventId("e" + version)
-        .setMeasuredAt(now)
-        .setReceivedAt(now)
-        .setSoilMoisture(moisture)
-        .setNitrogen(25.0)
-        .setPhosphorus(25.0)
-        .setPotassium(250.0)
-        .setProfile(
-            new SensorProfileUpdated(
-                sensor,
-                35.7,
-                51.4,
-                "loam",
-                List.of(new DepthReading(10, moisture, null, null)),
-                "maize",
-                "drip",
-                null,
-                now.minusSeconds(3600)))
-        .setForecast(new ForecastUpdated(sensor, "http", days, now))
-        .setTextEn("en")
-        .setTextFa("fa")
-        .build();
   }
 }

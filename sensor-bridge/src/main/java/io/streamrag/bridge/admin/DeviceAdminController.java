@@ -2,6 +2,7 @@ package io.streamrag.bridge.admin;
 
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.auth.Tokens;
+import io.streamrag.bridge.station.StationRegistry;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.kit.web.UnreadableJson;
@@ -38,10 +39,12 @@ class DeviceAdminController {
   private static final int MIN_TOKEN_LENGTH = 24;
 
   private final DeviceRegistry registry;
+  private final StationRegistry stations;
   private final JsonMapper json;
 
-  DeviceAdminController(DeviceRegistry registry, JsonMapper json) {
+  DeviceAdminController(DeviceRegistry registry, StationRegistry stations, JsonMapper json) {
     this.registry = registry;
+    this.stations = stations;
     this.json = json;
   }
 
@@ -56,6 +59,16 @@ class DeviceAdminController {
     }
     if (!DEVICE_ID.matcher(deviceId).matches()) {
       return Mono.just(bad("device_id", "device id must be 1-64 letters, digits, '.', '_' or '-'"));
+    }
+    if (stations.byId(deviceId).isPresent()) {
+      // one MQTT username namespace: a device named as a station would log in as either
+      return Mono.just(
+          Problems.response(
+              Problems.of(
+                  409,
+                  "conflict",
+                  "'" + deviceId + "' is a weather station's id; a device needs an id of its own",
+                  Problems.field("device_id"))));
     }
     JsonNode root;
     try {

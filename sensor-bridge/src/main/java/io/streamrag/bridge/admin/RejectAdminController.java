@@ -24,9 +24,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code POST /admin/rejects/replay} with {@code {since, reason_code?, sensor_uuid?, kind?}},
- * behind the admin token: sends the refused payloads kept since then through the bridge again, once
- * the cause is fixed, and answers how many were read and what became of them.
+ * {@code POST /admin/rejects/replay} with {@code {since, reason_code?, sensor_uuid?, kind?,
+ * station_id?}}, behind the admin token: sends the refused payloads kept since then through the
+ * bridge again, once the cause is fixed, and answers how many were read and what became of them.
  */
 @RestController
 class RejectAdminController {
@@ -61,7 +61,8 @@ class RejectAdminController {
       return Mono.just(
           bad(
               "since",
-              "body must be {\"since\": \"<ISO-8601 instant>\", \"reason_code\"?, \"sensor_uuid\"?, \"kind\"?}"));
+              "body must be {\"since\": \"<ISO-8601 instant>\", \"reason_code\"?,"
+                  + " \"sensor_uuid\"?, \"kind\"?, \"station_id\"?}"));
     }
     Instant since;
     try {
@@ -73,7 +74,8 @@ class RejectAdminController {
     Predicate<ReadingRejected> match =
         equal(root, "reason_code", ReadingRejected::getReasonCode)
             .and(equal(root, "sensor_uuid", ReadingRejected::getSensorUuid))
-            .and(equal(root, "kind", ReadingRejected::getKind));
+            .and(equal(root, "kind", ReadingRejected::getKind))
+            .and(equal(root, "station_id", ReadingRejected::getStationId));
     return Mono.fromCallable(() -> replay.replay(since, match))
         .subscribeOn(Schedulers.boundedElastic())
         .map(

@@ -1,6 +1,7 @@
 package io.streamrag.bridge.http;
 
 import io.streamrag.bridge.auth.DeviceRegistry;
+import io.streamrag.bridge.station.StationRegistry;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.AddressLimits;
 import io.streamrag.kit.web.Problems;
@@ -16,19 +17,22 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Limits HTTP requests without a valid device or admin token per address, before the body is read
- * or the token looked at ({@link AddressLimits}): an address that spent its tries gets 429 with
- * {@code Retry-After} until the minute turns. A request with a valid token is not counted.
+ * Limits HTTP requests without a valid device, station or admin token per address, before the body
+ * is read or the token looked at ({@link AddressLimits}): an address that spent its tries gets 429
+ * with {@code Retry-After} until the minute turns. A request with a valid token is not counted.
  */
 @Component
 class AddressLimitFilter implements WebFilter {
 
   private final DeviceRegistry devices;
+  private final StationRegistry stations;
   private final AddressLimits addresses;
   private final JsonMapper json;
 
-  AddressLimitFilter(DeviceRegistry devices, IntakeLimits limits, JsonMapper json) {
+  AddressLimitFilter(
+      DeviceRegistry devices, StationRegistry stations, IntakeLimits limits, JsonMapper json) {
     this.devices = devices;
+    this.stations = stations;
     this.addresses = new AddressLimits(limits.unauthenticatedPerMinute(), System::nanoTime);
     this.json = json;
   }
@@ -44,7 +48,8 @@ class AddressLimitFilter implements WebFilter {
     }
     // 2. a request without a valid token counts against its address (its endpoint answers 401)
     String token = Bearer.token(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
-    if (devices.byToken(token).isPresent() || addresses.failed(address)) {
+    boolean valid = devices.byToken(token).isPresent() || stations.byToken(token).isPresent();
+    if (valid || addresses.failed(address)) {
       return chain.filter(exchange);
     }
     return refuse(exchange, addresses.blocked(address));

@@ -58,7 +58,10 @@ class SensorDataController {
         "readings",
             "POST /api/sensors/{sensor_uuid}/readings, or MQTT sensors/{sensor_uuid}/readings",
         "profile", "PUT /api/sensors/{sensor_uuid}/profile",
-        "forecast", "PUT /api/sensors/{sensor_uuid}/forecast");
+        "forecast", "PUT /api/sensors/{sensor_uuid}/forecast",
+        "stations",
+            "PUT /api/stations/{id} (admin); POST /api/stations/{id}/observations, or MQTT"
+                + " stations/{id}/observations; GET /api/stations/{id}/days?from&to");
   }
 
   private Mono<ResponseEntity<?>> handle(Kind kind, String sensorUuid, ServerHttpRequest request) {
@@ -79,11 +82,12 @@ class SensorDataController {
         .map(SensorDataController::response);
   }
 
-  private static ResponseEntity<?> response(Outcome outcome) {
+  static ResponseEntity<?> response(Outcome outcome) {
     if (outcome instanceof Outcome.Accepted accepted) {
       var body = new LinkedHashMap<String, Object>();
       body.put("status", "accepted");
-      body.put(accepted.kind() == Kind.READING ? "event_id" : "sensor_uuid", accepted.id());
+      boolean event = accepted.kind() == Kind.READING || accepted.kind() == Kind.OBSERVATION;
+      body.put(event ? "event_id" : "sensor_uuid", accepted.id());
       return ResponseEntity.accepted().body(body);
     }
     InvalidReading why = ((Outcome.Rejected) outcome).reason();

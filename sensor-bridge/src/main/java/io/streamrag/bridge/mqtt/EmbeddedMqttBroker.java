@@ -8,6 +8,7 @@ import io.moquette.broker.security.IAuthorizatorPolicy;
 import io.moquette.broker.subscriptions.Topic;
 import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.bridge.auth.DeviceRegistry;
+import io.streamrag.bridge.station.StationRegistry;
 import io.streamrag.kit.web.AddressLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,10 +23,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An MQTT broker inside sensor-bridge (Moquette). A device connects with its id as username and its
- * token as password, checked against the device registry; it may publish to {@code
- * sensors/+/readings} and subscribe to nothing. Which sensor a device may write for is checked by
- * the pipeline, so a payload sent to a foreign sensor's topic is refused and kept as a reject with
- * its bytes.
+ * token as password, checked against the device registry (a weather station: its id and token,
+ * against the station registry); it may publish to {@code sensors/+/readings} and {@code
+ * stations/+/observations} and subscribe to nothing. Which sensor a device may write for is checked
+ * by the pipeline, so a payload sent to a foreign sensor's topic is refused and kept as a reject
+ * with its bytes.
  *
  * <p>Delivery: the broker acknowledges (PUBACK) when it has the message, and the bridge publishes
  * it to Kafka within milliseconds, without waiting for one reading's acknowledgement before taking
@@ -49,6 +51,7 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
   public EmbeddedMqttBroker(
       BridgeProperties.Mqtt mqtt,
       DeviceRegistry registry,
+      StationRegistry stations,
       MqttIngress ingress,
       int maxMessageBytes,
       AddressLimits connects) {
@@ -77,7 +80,9 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
         (clientId, username, password) ->
             username != null
                 && password != null
-                && registry.checkPassword(username, new String(password, StandardCharsets.UTF_8));
+                && (registry.checkPassword(username, new String(password, StandardCharsets.UTF_8))
+                    || stations.checkPassword(
+                        username, new String(password, StandardCharsets.UTF_8)));
     IAuthorizatorPolicy authorizator =
         new IAuthorizatorPolicy() {
           @Override
@@ -110,10 +115,12 @@ public final class EmbeddedMqttBroker implements AutoCloseable {
       throw e;
     }
     log.info(
-        "MQTT broker listening on {} (plain {}, TLS {}) for sensors/+/readings",
+        "MQTT broker listening on {} (plain {}, TLS {}) for {} and {}",
         mqtt.host(),
         mqtt.port() < 0 ? "off" : port(),
-        mqtt.tls().enabled() ? tlsPort() : "off");
+        mqtt.tls().enabled() ? tlsPort() : "off",
+        MqttIngress.FILTER,
+        MqttIngress.STATION_FILTER);
   }
 
   /** Moquette's TLS listener, from a PKCS12 keystore whose key has the store's password. */

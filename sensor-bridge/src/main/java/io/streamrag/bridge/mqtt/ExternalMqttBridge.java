@@ -15,16 +15,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Bridges from an external MQTT broker (Mosquitto, EMQX, HiveMQ…): subscribes to {@code
- * sensors/+/readings} at QoS 1 with a persistent session, and acknowledges each message only once
- * Kafka has the reading or its reject, so a crash makes the broker redeliver instead of losing it.
- * Acknowledgements are manual and per message: one reading's round trip to Kafka does not hold up
- * the next. The external broker authenticates devices and enforces which topics each may publish
- * to.
+ * sensors/+/readings} and {@code stations/+/observations} at QoS 1 with a persistent session, and
+ * acknowledges each message only once Kafka has the reading or its reject, so a crash makes the
+ * broker redeliver instead of losing it. Acknowledgements are manual and per message: one reading's
+ * round trip to Kafka does not hold up the next. The external broker authenticates devices and
+ * enforces which topics each may publish to.
  */
 public final class ExternalMqttBridge implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(ExternalMqttBridge.class);
   private static final long WAIT_MS = 30_000;
+  private static final String[] FILTERS = {MqttIngress.FILTER, MqttIngress.STATION_FILTER};
+  private static final int[] QOS = {1, 1};
 
   private final MqttAsyncClient client;
 
@@ -85,12 +87,12 @@ public final class ExternalMqttBridge implements AutoCloseable {
           });
       client.connect(options).waitForCompletion(WAIT_MS);
       // Subscribed before the bridge counts as started: nothing published after start-up is missed.
-      client.subscribe(MqttIngress.FILTER, 1).waitForCompletion(WAIT_MS);
+      client.subscribe(FILTERS, QOS).waitForCompletion(WAIT_MS);
     } catch (MqttException e) {
       throw new IllegalStateException(
           "cannot connect to the external MQTT broker " + mqtt.url() + ": " + e.getMessage(), e);
     }
-    log.info("bridging sensors/+/readings from {}", mqtt.url());
+    log.info("bridging {} from {}", String.join(" and ", FILTERS), mqtt.url());
   }
 
   private void acknowledge(MqttMessage message) {
@@ -103,9 +105,9 @@ public final class ExternalMqttBridge implements AutoCloseable {
 
   private void subscribe() {
     try {
-      client.subscribe(MqttIngress.FILTER, 1);
+      client.subscribe(FILTERS, QOS);
     } catch (MqttException e) {
-      log.error("cannot subscribe to {}: {}", MqttIngress.FILTER, e.getMessage());
+      log.error("cannot subscribe to {}: {}", String.join(", ", FILTERS), e.getMessage());
     }
   }
 

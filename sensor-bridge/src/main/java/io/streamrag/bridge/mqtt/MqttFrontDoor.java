@@ -38,7 +38,9 @@ final class MqttFrontDoor implements AutoCloseable {
     if (!connects.failed(address.get())) {
       return Mono.empty(); // over its connections a minute: closed before a byte is read
     }
-    return TcpClient.create()
+    // one connection of its own each: a pooled client (TcpClient.create()) would hold every device
+    // past the pool's 500 connections waiting for a free one
+    return TcpClient.newConnection()
         .host("127.0.0.1")
         .port(brokerPort)
         .connect()

@@ -8,6 +8,7 @@ import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.weather.WeatherObserved;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.UUID;
@@ -39,6 +40,26 @@ public class BridgeWriter {
     return writer.send(Topics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
   }
 
+  public CompletableFuture<?> observation(WeatherObserved observation) {
+    return writer.send(Topics.WEATHER_OBSERVATIONS, observation.getStationId(), observation);
+  }
+
+  /**
+   * Keeps a refused observation of a station, or what {@link KeptPayload} keeps of it, keyed by the
+   * station.
+   */
+  public CompletableFuture<?> rejectObservation(
+      String transport,
+      String who,
+      String stationId,
+      KeptPayload kept,
+      InvalidReading why,
+      Instant at) {
+    var rejected = rejected("observation", transport, who, null, kept, why, at);
+    rejected.setStationId(stationId);
+    return writer.send(Topics.READINGS_REJECTED, stationId, rejected);
+  }
+
   /** Keeps a refused payload, or what {@link KeptPayload} keeps of it, with its reason. */
   public CompletableFuture<?> reject(
       String kind,
@@ -48,22 +69,32 @@ public class BridgeWriter {
       KeptPayload kept,
       InvalidReading why,
       Instant at) {
-    var rejected =
-        ReadingRejected.newBuilder()
-            .setRejectId(UUID.randomUUID().toString())
-            .setTransport(transport)
-            .setKind(kind)
-            .setDeviceId(deviceId)
-            .setSensorUuid(sensorUuid)
-            .setReasonCode(why.reason().code())
-            .setReason(why.getMessage())
-            .setField(why.field())
-            .setRaw(ByteBuffer.wrap(kept.raw()))
-            .setRawSize(kept.size())
-            .setRawSha256(kept.sha256())
-            .setReceivedAt(at)
-            .build();
+    var rejected = rejected(kind, transport, deviceId, sensorUuid, kept, why, at);
     String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
     return writer.send(Topics.READINGS_REJECTED, key, rejected);
+  }
+
+  private static ReadingRejected rejected(
+      String kind,
+      String transport,
+      String deviceId,
+      String sensorUuid,
+      KeptPayload kept,
+      InvalidReading why,
+      Instant at) {
+    return ReadingRejected.newBuilder()
+        .setRejectId(UUID.randomUUID().toString())
+        .setTransport(transport)
+        .setKind(kind)
+        .setDeviceId(deviceId)
+        .setSensorUuid(sensorUuid)
+        .setReasonCode(why.reason().code())
+        .setReason(why.getMessage())
+        .setField(why.field())
+        .setRaw(ByteBuffer.wrap(kept.raw()))
+        .setRawSize(kept.size())
+        .setRawSha256(kept.sha256())
+        .setReceivedAt(at)
+        .build();
   }
 }

@@ -1,6 +1,7 @@
 package io.streamrag.bridge.reject;
 
 import io.streamrag.bridge.BridgeSteps;
+import io.streamrag.bridge.StationSteps;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.ReadingRejected;
@@ -37,10 +38,12 @@ public final class RejectReplay {
 
   private final TopicReaders readers;
   private final BridgeSteps steps;
+  private final StationSteps stations;
 
-  public RejectReplay(TopicReaders readers, BridgeSteps steps) {
+  public RejectReplay(TopicReaders readers, BridgeSteps steps, StationSteps stations) {
     this.readers = readers;
     this.steps = steps;
+    this.stations = stations;
   }
 
   /** How many rejects were read, and what became of them by outcome. */
@@ -111,7 +114,8 @@ public final class RejectReplay {
         if (decoder.deserialize(TOPIC, record.value()) instanceof ReadingRejected reject
             && match.test(reject)) {
           matched.incrementAndGet();
-          String outcome = steps.replay(reject).join();
+          boolean observation = BridgeSteps.Kind.OBSERVATION.label().equals(reject.getKind());
+          String outcome = (observation ? stations.replay(reject) : steps.replay(reject)).join();
           synchronized (outcomes) {
             outcomes.merge(outcome, 1, Integer::sum);
           }

@@ -1,7 +1,6 @@
 package io.streamrag.bridge.validate;
 
 import static io.streamrag.bridge.validate.InvalidReading.Reason.MALFORMED;
-import static io.streamrag.bridge.validate.InvalidReading.Reason.OUT_OF_RANGE;
 
 import io.streamrag.bridge.BridgeProperties;
 import io.streamrag.schemas.sensor.ForecastDay;
@@ -60,16 +59,7 @@ public class ForecastParser {
       previous = date;
       double tMin = JsonFields.number(d, "t_min", prefix, -60, 60, "°C", true);
       double tMax = JsonFields.number(d, "t_max", prefix, -60, 60, "°C", true);
-      if (tMin > tMax) {
-        throw new InvalidReading(
-            OUT_OF_RANGE,
-            prefix + "t_min",
-            prefix
-                + "t_min "
-                + JsonFields.format(tMin)
-                + " is above t_max "
-                + JsonFields.format(tMax));
-      }
+      JsonFields.notAbove(tMin, prefix + "t_min", tMax, prefix + "t_max");
       days.add(
           new ForecastDay(
               date.toString(),

@@ -13,7 +13,9 @@ public final class InvalidReading extends RuntimeException {
     FUTURE(400),
     TOO_LARGE(413),
     UNAUTHENTICATED(401),
-    FORBIDDEN_SENSOR(403);
+    FORBIDDEN_SENSOR(403),
+    FORBIDDEN_STATION(403),
+    UNKNOWN_STATION(404);
 
     private final int status;
 

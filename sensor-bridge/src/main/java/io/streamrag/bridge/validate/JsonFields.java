@@ -119,6 +119,16 @@ final class JsonFields {
     return node;
   }
 
+  /** Refuses a lower bound above its upper one (t_min above t_max), naming the lower. */
+  static void notAbove(double low, String lowField, double high, String highField) {
+    if (low > high) {
+      throw new InvalidReading(
+          OUT_OF_RANGE,
+          lowField,
+          lowField + " " + format(low) + " is above " + highField + " " + format(high));
+    }
+  }
+
   static String format(double v) {
     return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
   }

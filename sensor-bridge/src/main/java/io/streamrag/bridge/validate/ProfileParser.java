@@ -10,15 +10,15 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.springframework.stereotype.Component;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads a sensor profile (S1.3): {@code {lat, lon, soil_texture, depths: [{depth_cm,
- * soil_moisture?, temperature?, ec?}]}} with up to three depths.
+ * soil_moisture?, temperature?, ec?}], crop?, irrigation_method?, growth_stage?, station_id?}} with
+ * up to three depths.
  */
-@Component
 public class ProfileParser {
 
   /** The twelve USDA soil texture classes. */
@@ -38,7 +38,15 @@ public class ProfileParser {
           "clay");
 
   private static final Set<String> FIELDS =
-      Set.of("lat", "lon", "soil_texture", "depths", "crop", "irrigation_method", "growth_stage");
+      Set.of(
+          "lat",
+          "lon",
+          "soil_texture",
+          "depths",
+          "crop",
+          "irrigation_method",
+          "growth_stage",
+          "station_id");
 
   /** A crop, method or stage name: words in any script, as the agronomy tables name them. */
   private static final java.util.regex.Pattern NAME =
@@ -49,10 +57,17 @@ public class ProfileParser {
 
   private final JsonMapper json;
   private final BridgeProperties properties;
+  private final Predicate<String> stationExists;
 
-  public ProfileParser(JsonMapper json, BridgeProperties properties) {
+  /**
+   * @param stationExists whether a station id is registered: a profile naming an unknown station is
+   *     a typo to report, not a link to nowhere
+   */
+  public ProfileParser(
+      JsonMapper json, BridgeProperties properties, Predicate<String> stationExists) {
     this.json = json;
     this.properties = properties;
+    this.stationExists = stationExists;
   }
 
   public SensorProfileUpdated parse(String sensorUuid, byte[] raw, Instant receivedAt) {
@@ -96,7 +111,22 @@ public class ProfileParser {
         name(root, "crop"),
         name(root, "irrigation_method"),
         name(root, "growth_stage"),
-        receivedAt);
+        receivedAt,
+        station(root));
+  }
+
+  private String station(JsonNode root) {
+    if (!root.has("station_id") || root.get("station_id").isNull()) {
+      return null;
+    }
+    String id = JsonFields.text(root, "station_id", "");
+    if (!stationExists.test(id)) {
+      throw new InvalidReading(
+          MALFORMED,
+          "station_id",
+          "station_id '" + id + "' is not a registered station (PUT /api/stations/{id} first)");
+    }
+    return id;
   }
 
   /**

@@ -1,14 +1,9 @@
 package io.streamrag.bridge.validate;
 
-import static io.streamrag.bridge.validate.InvalidReading.Reason.FUTURE;
 import static io.streamrag.bridge.validate.InvalidReading.Reason.MALFORMED;
-import static io.streamrag.bridge.validate.InvalidReading.Reason.STALE;
 
 import io.streamrag.bridge.BridgeProperties;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -47,7 +42,7 @@ public class ReadingParser {
   public ParsedReading parse(String sensorUuid, byte[] raw, Instant receivedAt) {
     JsonNode root = JsonFields.object(json, raw, properties.maxPayloadBytes());
     JsonFields.onlyKnown(root, FIELDS, "");
-    Instant measuredAt = timestamp(root.get(TS), receivedAt);
+    Instant measuredAt = Times.instant(root.get(TS), TS, receivedAt, properties);
     var values = new EnumMap<Measurement, Double>(Measurement.class);
     for (Measurement m : Measurement.values()) {
       Double v = JsonFields.number(root, m.field, "", m.min, m.max, m.unit, false);
@@ -60,43 +55,5 @@ public class ReadingParser {
           MALFORMED, null, "the reading has no measurement; expected any of " + MEASUREMENTS);
     }
     return new ParsedReading(sensorUuid, measuredAt, values);
-  }
-
-  private Instant timestamp(JsonNode node, Instant receivedAt) {
-    if (node == null || node.isNull()) {
-      throw new InvalidReading(
-          MALFORMED, TS, "ts is required (ISO-8601 instant or epoch milliseconds)");
-    }
-    Instant ts;
-    if (node.isIntegralNumber()) {
-      ts = Instant.ofEpochMilli(node.longValue());
-    } else if (node.isString()) {
-      try {
-        ts = OffsetDateTime.parse(node.asString()).toInstant();
-      } catch (DateTimeParseException e) {
-        throw new InvalidReading(
-            MALFORMED,
-            TS,
-            "ts '" + node.asString() + "' is not an ISO-8601 instant such as 2026-05-01T06:30:00Z");
-      }
-    } else {
-      throw new InvalidReading(
-          MALFORMED, TS, "ts must be an ISO-8601 string or epoch milliseconds");
-    }
-    if (ts.isAfter(receivedAt.plus(properties.maxFutureSkew()))) {
-      throw new InvalidReading(
-          FUTURE,
-          TS,
-          "ts "
-              + ts
-              + " is more than "
-              + properties.maxFutureSkew().toMinutes()
-              + " minutes in the future");
-    }
-    if (ts.isBefore(receivedAt.minus(properties.maxAge()))) {
-      throw new InvalidReading(
-          STALE, TS, "ts " + ts + " is older than " + properties.maxAge().toHours() + " hours");
-    }
-    return ts.truncatedTo(ChronoUnit.MILLIS);
   }
 }

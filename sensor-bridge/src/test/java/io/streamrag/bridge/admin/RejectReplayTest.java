@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.bridge.BridgeIntegrationTest;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.weather.WeatherObserved;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
@@ -85,6 +86,56 @@ class RejectReplayTest extends BridgeIntegrationTest {
     assertThat(reading.getSoilMoisture()).isEqualTo(41.5);
     assertThat(reading.getDeviceId()).isEqualTo("replay-1");
     assertThat(reading.getMeasuredAt().toString()).isEqualTo(ts);
+  }
+
+  @Test
+  void anObservationForAStationNotYetRegisteredIsAcceptedOnReplayOnceItIs() {
+    // Given the admin posting a day for a station nobody registered yet: 404, kept
+    Instant since = Instant.now().minusMillis(5);
+    String station = "late-st-" + System.nanoTime();
+    String date = java.time.LocalDate.now(java.time.ZoneOffset.UTC).minusDays(1).toString();
+    send(
+            "POST",
+            "/api/stations/" + station + "/observations",
+            ADMIN_TOKEN,
+            "{\"date\":\""
+                + date
+                + "\",\"t_max\":21,\"t_min\":9,\"rh_max\":90,\"rh_min\":40,\"wind_speed\":2,"
+                + "\"rain_mm\":12.5}")
+        .expectStatus()
+        .isNotFound();
+    awaitReject(r -> station.equals(r.getStationId()));
+
+    // When the station is registered and the operator replays its rejects
+    send(
+            "PUT",
+            "/api/stations/" + station,
+            ADMIN_TOKEN,
+            "{\"lat\":35.7,\"lon\":0.5,\"elevation_m\":1200,\"time_zone\":\"UTC\"}")
+        .expectStatus()
+        .isCreated();
+    var summary =
+        send(
+                "POST",
+                "/admin/rejects/replay",
+                ADMIN_TOKEN,
+                "{\"since\":\"" + since + "\",\"station_id\":\"" + station + "\"}")
+            .expectStatus()
+            .isOk()
+            .expectBody(Map.class)
+            .returnResult()
+            .getResponseBody();
+
+    // Then the day reaches the observations topic
+    @SuppressWarnings("unchecked")
+    var outcomes = (Map<String, Object>) summary.get("outcomes");
+    assertThat(outcomes).containsEntry("accepted", 1);
+    var observed =
+        awaitRecord(
+            Topics.WEATHER_OBSERVATIONS.name(),
+            WeatherObserved.class,
+            o -> o.getStationId().equals(station));
+    assertThat(observed.getObservation().toString()).contains(date).contains("12.5");
   }
 
   @Test

@@ -69,7 +69,8 @@ class ForecastPollerTest {
                 null,
                 null,
                 null,
-                Instant.now()));
+                Instant.now(),
+                null));
 
     try (var forecasts =
         new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_FORECASTS.name())) {

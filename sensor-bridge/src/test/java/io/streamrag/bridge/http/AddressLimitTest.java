@@ -12,6 +12,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Requests without a valid token are limited per address before their token or body is looked at:
@@ -49,8 +50,27 @@ class AddressLimitTest extends BridgeIntegrationTest {
   void anAddressThatSpendsItsTriesWithoutAValidTokenWaits() {
     String reading = "{\"ts\":\"" + Instant.now() + "\",\"ph\":7}";
     String path = "/api/sensors/" + SENSOR + "/readings";
-    // a device with its token is not counted
+    // a device with its token is not counted, nor a weather station with its own
     send("POST", path, DEVICE_TOKEN, reading).expectStatus().isAccepted();
+    String station = "limits-" + System.nanoTime();
+    String stationToken =
+        send(
+                "PUT",
+                "/api/stations/" + station,
+                ADMIN_TOKEN,
+                "{\"lat\":35,\"lon\":51,\"elevation_m\":1000}")
+            .expectStatus()
+            .isCreated()
+            .expectBody(JsonNode.class)
+            .returnResult()
+            .getResponseBody()
+            .get("token")
+            .asString();
+    for (int i = 0; i < 4; i++) {
+      send("POST", "/api/stations/" + station + "/observations", stationToken, "{}")
+          .expectStatus()
+          .isBadRequest();
+    }
     for (int i = 0; i < 3; i++) {
       send("POST", path, "guess-" + i, reading).expectStatus().isUnauthorized();
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.streamrag.bridge.BridgeIntegrationTest;
 import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
+import io.streamrag.schemas.weather.WeatherObserved;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -133,6 +134,67 @@ class EmbeddedMqttTest extends BridgeIntegrationTest {
       var granted = device.subscribeWithResponse("sensors/+/readings", 1).getGrantedQos();
       assertThat(granted[0]).isEqualTo(0x80); // MQTT 3.1.1 SUBACK failure
     }
+  }
+
+  @Test
+  void aWeatherStationLogsInWithItsIdAndTokenAndPublishesItsObservations() throws Exception {
+    String station = "mqtt-st-" + System.nanoTime();
+    String token = registerStation(station);
+    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+
+    try (var client = connect(station, token)) {
+      client.publish(
+          "stations/" + station + "/observations",
+          ("{\"ts\":\""
+                  + ts
+                  + "\",\"air_temperature\":9.5,\"relative_humidity\":80,\"wind_speed\":1.2,"
+                  + "\"rain_mm\":1.6,\"interval_s\":900}")
+              .getBytes(StandardCharsets.UTF_8),
+          1,
+          false);
+    }
+
+    var observed =
+        awaitRecord(
+            Topics.WEATHER_OBSERVATIONS.name(),
+            WeatherObserved.class,
+            o -> o.getStationId().equals(station));
+    assertThat(observed.getTransport()).isEqualTo("mqtt");
+  }
+
+  @Test
+  void aDevicePublishingOnAStationsTopicIsRefusedAndKept() throws Exception {
+    String station = "mqtt-st-" + System.nanoTime();
+    registerStation(station);
+
+    try (var device = connect("field-7", DEVICE_TOKEN)) {
+      device.publish(
+          "stations/" + station + "/observations",
+          "{\"date\":\"2026-12-01\"}".getBytes(StandardCharsets.UTF_8),
+          1,
+          false);
+    }
+
+    var reject = awaitReject(r -> station.equals(r.getStationId()));
+    assertThat(reject.getReasonCode()).isEqualTo("forbidden_station");
+    assertThat(reject.getDeviceId()).isEqualTo("field-7");
+    assertThat(reject.getTransport()).isEqualTo("mqtt");
+  }
+
+  private String registerStation(String id) {
+    String body =
+        new String(
+            send(
+                    "PUT",
+                    "/api/stations/" + id,
+                    ADMIN_TOKEN,
+                    "{\"lat\":35.7,\"lon\":51.4,\"elevation_m\":1190}")
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody());
+    return body.replaceAll(".*\"token\":\"([^\"]+)\".*", "$1");
   }
 
   private Closeable connect(String user, String password) throws MqttException {

@@ -15,7 +15,8 @@ class ProfileAndForecastParserTest {
   static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
 
   final ProfileParser profiles =
-      new ProfileParser(new JsonMapper(), TestProperties.withMaxPayload(4096));
+      new ProfileParser(
+          new JsonMapper(), TestProperties.withMaxPayload(4096), "orchard-station"::equals);
   final ForecastParser forecasts =
       new ForecastParser(new JsonMapper(), TestProperties.withMaxPayload(4096));
 
@@ -151,5 +152,27 @@ class ProfileAndForecastParserTest {
 
   static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aProfileMayNameTheStationItsFieldFollows() {
+    var profile =
+        profiles.parse(
+            SENSOR,
+            bytes(
+                "{\"lat\":35.7,\"lon\":51.4,\"soil_texture\":\"loam\",\"station_id\":\"orchard-station\"}"),
+            NOW);
+
+    assertThat(profile.getStationId()).isEqualTo("orchard-station");
+  }
+
+  @Test
+  void aProfileNamingAnUnregisteredStationIsRefusedNamingStationId() {
+    String body =
+        "{\"lat\":35.7,\"lon\":51.4,\"soil_texture\":\"loam\",\"station_id\":\"nowhere\"}";
+
+    assertThatThrownBy(() -> profiles.parse(SENSOR, bytes(body), NOW))
+        .isInstanceOfSatisfying(
+            InvalidReading.class, e -> assertThat(e.field()).isEqualTo("station_id"));
   }
 }

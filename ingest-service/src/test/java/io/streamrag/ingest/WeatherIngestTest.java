@@ -1,0 +1,140 @@
+package io.streamrag.ingest;
+
+import static io.streamrag.ingest.SensorEvents.reading;
+import static io.streamrag.ingest.SensorTopics.WAIT;
+import static io.streamrag.ingest.SensorTopics.awaitSnapshot;
+import static io.streamrag.ingest.SensorTopics.awaitUpsert;
+import static io.streamrag.ingest.SensorTopics.newSensor;
+import static io.streamrag.ingest.SensorTopics.now;
+import static io.streamrag.ingest.SensorTopics.publish;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.index.IndexChanged;
+import io.streamrag.schemas.index.IndexOp;
+import io.streamrag.schemas.weather.DailyObservation;
+import io.streamrag.schemas.weather.StationLinked;
+import io.streamrag.schemas.weather.StationRegistered;
+import io.streamrag.schemas.weather.WeatherDayObserved;
+import io.streamrag.schemas.weather.WeatherObserved;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A weather station's observation against a real broker: its day folded with ET0 onto weather.days,
+ * and every field that follows the station re-rendered and made searchable, cited as the station.
+ */
+class WeatherIngestTest extends IngestOnBroker {
+
+  @Test
+  void yesterdaysRainAtAStationReachesTheSnapshotAndIndexOfEveryFieldThatFollowsIt() {
+    // given a station, two fields following it, and one field reading its soil
+    String station = "st-" + newSensor().substring(0, 8);
+    String first = newSensor();
+    String second = newSensor();
+    Instant t = now();
+    publish(
+        Topics.WEATHER_STATIONS,
+        station,
+        new StationRegistered(station, "Varamin farm", 35.3, 51.6, 918.0, "UTC", "h", t));
+    publish(Topics.WEATHER_LINKS, first, link(first, station, 2.1, t));
+    publish(Topics.WEATHER_LINKS, second, link(second, station, 7.4, t));
+    publish(Topics.SENSOR_READINGS, first, reading(first, "w-1", t, 21.0, null));
+    String yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
+
+    // when the station reports yesterday: 12.5 mm of rain
+    publish(
+        Topics.WEATHER_OBSERVATIONS,
+        station,
+        new WeatherObserved(
+            Ids.of(station, yesterday),
+            station,
+            "http",
+            new DailyObservation(yesterday, 18.5, 6.1, 88.0, 41.0, 2.1, 2.0, 11.3, 12.5),
+            now()));
+
+    // then the station's day carries its ET0
+    var day = awaitDay(station, yesterday);
+    assertThat(day.getDay().getRainMm()).isEqualTo(12.5);
+    assertThat(day.getDay().getEt0Method()).isEqualTo("penman-monteith");
+    assertThat(day.getDay().getEt0Mm()).isCloseTo(1.7, within(1.5));
+    // and each field's snapshot and index say so, in its three languages, citing the station
+    for (String field : new String[] {first, second}) {
+      var snapshot =
+          awaitSnapshot(field, s -> s.getWeather() != null && !s.getWeather().getDays().isEmpty());
+      assertThat(snapshot.getWeather().getDays()).extracting(d -> d.getDate()).contains(yesterday);
+      assertThat(snapshot.getTextEn())
+          .contains("Yesterday, " + yesterday + ", 12.5 mm of rain fell on your field");
+      assertThat(snapshot.getTextFa()).contains("12.5 میلی‌متر باران در مزرعه شما بارید");
+      assertThat(snapshot.getTextAr()).contains("هطل 12.5 ملم من المطر على حقلك");
+      var en =
+          awaitUpsert(
+              c ->
+                  c.getPayload().getSensorUuid().equals(field)
+                      && c.getPayload().getSource().equals("station/" + station)
+                      && c.getPayload().getLanguage().equals("en")
+                      && c.getPayload().getText().contains("12.5 mm of rain fell"));
+      assertThat(en.getVector()).hasSize(384);
+      assertThat(en.getPayload().getDocId()).isEqualTo("sensor/" + field + "/weather");
+    }
+    assertThat(
+            awaitSnapshot(
+                    second, s -> s.getWeather() != null && !s.getWeather().getDays().isEmpty())
+                .getTextEn())
+        .contains("7.4 km from your field");
+  }
+
+  @Test
+  void aFieldUnlinkedFromItsStationLosesItsWeatherFromSnapshotAndIndex() {
+    String station = "st-" + newSensor().substring(0, 8);
+    String field = newSensor();
+    Instant t = now();
+    publish(
+        Topics.WEATHER_STATIONS,
+        station,
+        new StationRegistered(station, "Karaj", 35.8, 50.9, 1300.0, "UTC", "h", t));
+    String yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
+    publish(
+        Topics.WEATHER_OBSERVATIONS,
+        station,
+        new WeatherObserved(
+            Ids.of(station, yesterday),
+            station,
+            "http",
+            new DailyObservation(yesterday, 15.0, 4.0, 90.0, 50.0, 1.5, 2.0, null, 3.0),
+            now()));
+    awaitDay(station, yesterday);
+    publish(Topics.WEATHER_LINKS, field, link(field, station, 1.0, t));
+    awaitSnapshot(field, s -> s.getWeather() != null && !s.getWeather().getDays().isEmpty());
+
+    publish(Topics.WEATHER_LINKS, field, link(field, null, null, t.plusSeconds(1)));
+
+    var snapshot = awaitSnapshot(field, s -> s.getWeather() == null);
+    assertThat(snapshot.getTextEn()).doesNotContain("Weather observed");
+    String weatherChunk = Ids.of("sensor/" + field + "/weather", "0");
+    try (var index =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+      index.await(
+          r -> weatherChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
+          WAIT);
+    }
+  }
+
+  private static StationLinked link(String sensor, String station, Double km, Instant at) {
+    return new StationLinked(sensor, station, km, station == null ? null : "nearest", at);
+  }
+
+  private static WeatherDayObserved awaitDay(String station, String date) {
+    try (var days =
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.WEATHER_DAYS.name())) {
+      return (WeatherDayObserved)
+          days.await(r -> (station + "/" + date).equals(r.key()), WAIT).value();
+    }
+  }
+}

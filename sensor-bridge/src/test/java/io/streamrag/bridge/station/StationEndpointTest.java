@@ -1,0 +1,321 @@
+package io.streamrag.bridge.station;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.streamrag.bridge.BridgeIntegrationTest;
+import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.weather.StationDay;
+import io.streamrag.schemas.weather.WeatherDayObserved;
+import io.streamrag.schemas.weather.WeatherObserved;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.http.MediaType;
+
+/**
+ * Weather stations over HTTP against a real broker: registered by the admin, observations in with
+ * the station's own token, refusals that name the field and are kept, days out.
+ */
+class StationEndpointTest extends BridgeIntegrationTest {
+
+  @Autowired ApplicationContext context;
+
+  static final String TEHRAN = "Asia/Tehran";
+
+  @Test
+  void aStationRegisteredByTheAdminPublishesAnObservationWithTheTokenShownOnce() {
+    String id = station();
+    String token = register(id);
+    String ts = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+
+    send(
+            "POST",
+            "/api/stations/" + id + "/observations",
+            token,
+            "{\"ts\":\""
+                + ts
+                + "\",\"air_temperature\":14.2,\"relative_humidity\":61,\"wind_speed\":2.4,"
+                + "\"solar_radiation\":310,\"rain_mm\":0.4,\"interval_s\":600}")
+        .expectStatus()
+        .isAccepted()
+        .expectBody()
+        .jsonPath("$.event_id")
+        .isNotEmpty();
+
+    var observed =
+        awaitRecord(
+            Topics.WEATHER_OBSERVATIONS.name(),
+            WeatherObserved.class,
+            o -> o.getStationId().equals(id));
+    assertThat(observed.getTransport()).isEqualTo("http");
+    assertThat(observed.getObservation().toString()).contains("\"rain_mm\": 0.4");
+  }
+
+  @Test
+  void aDailyRecordWithRhMaxOf140IsRefusedNamingRhMaxAndKeptWithItsStation() {
+    String id = station();
+    String token = register(id);
+    String body =
+        "{\"date\":\""
+            + LocalDate.now(ZoneId.of(TEHRAN)).minusDays(1)
+            + "\",\"t_max\":18,\"t_min\":6,\"rh_max\":140,\"rh_min\":41,\"wind_speed\":2,\"rain_mm\":3}";
+
+    send("POST", "/api/stations/" + id + "/observations", token, body)
+        .expectStatus()
+        .isBadRequest()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("out_of_range")
+        .jsonPath("$.field")
+        .isEqualTo("rh_max");
+
+    var reject = awaitReject(r -> id.equals(r.getStationId()));
+    assertThat(reject.getKind()).isEqualTo("observation");
+    assertThat(reject.getField()).isEqualTo("rh_max");
+    assertThat(reject.getDeviceId()).isEqualTo(id);
+    assertThat(new String(reject.getRaw().array())).isEqualTo(body);
+  }
+
+  @Test
+  void anotherStationsTokenIsForbiddenAndKeptAndNoTokenIsUnauthorized() {
+    String mine = station();
+    register(mine);
+    String other = station();
+    String otherToken = register(other);
+
+    send("POST", "/api/stations/" + mine + "/observations", otherToken, daily(1))
+        .expectStatus()
+        .isForbidden()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("forbidden_station");
+    send("POST", "/api/stations/" + mine + "/observations", DEVICE_TOKEN, daily(1))
+        .expectStatus()
+        .isUnauthorized();
+
+    var forbidden =
+        awaitReject(
+            r -> mine.equals(r.getStationId()) && r.getReasonCode().equals("forbidden_station"));
+    assertThat(forbidden.getDeviceId()).isEqualTo(other);
+    assertThat(forbidden.getRawSha256()).as("kept whole, for a replay").isNull();
+    // a sender without a station's token leaves only the size, hash and first bytes
+    var unauthenticated =
+        awaitReject(
+            r -> mine.equals(r.getStationId()) && r.getReasonCode().equals("unauthenticated"));
+    assertThat(unauthenticated.getDeviceId()).isNull();
+    assertThat(unauthenticated.getRawSize()).isEqualTo((long) daily(1).length());
+    assertThat(unauthenticated.getRawSha256()).isNotNull();
+  }
+
+  @Test
+  void anOversizedObservationIsRefusedAndKeptAsSizeHashAndPrefixOnly() {
+    String id = station();
+    String token = register(id);
+    String body = "{\"date\":\"" + "x".repeat(60_000) + "\"}";
+
+    send("POST", "/api/stations/" + id + "/observations", token, body)
+        .expectStatus()
+        .isEqualTo(413)
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("too_large");
+
+    var reject = awaitReject(r -> id.equals(r.getStationId()));
+    assertThat(reject.getReasonCode()).isEqualTo("too_large");
+    assertThat(reject.getDeviceId()).isEqualTo(id);
+    assertThat(reject.getRaw().remaining()).isEqualTo(64);
+    assertThat(reject.getRawSize()).isEqualTo(4097L);
+  }
+
+  @Test
+  void theAdminMayPublishForAStationButNotForOneThatIsNotRegistered() {
+    String id = station();
+    register(id);
+
+    send("POST", "/api/stations/" + id + "/observations", ADMIN_TOKEN, daily(2))
+        .expectStatus()
+        .isAccepted();
+    send("POST", "/api/stations/nowhere-" + id + "/observations", ADMIN_TOKEN, daily(2))
+        .expectStatus()
+        .isNotFound()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("station_id");
+  }
+
+  @Test
+  void registeringNeedsTheAdminAndAValidPlace() {
+    String id = station();
+    send("PUT", "/api/stations/" + id, DEVICE_TOKEN, place(35.7, 51.4))
+        .expectStatus()
+        .isUnauthorized();
+    send(
+            "PUT",
+            "/api/stations/" + id,
+            ADMIN_TOKEN,
+            "{\"lat\":95,\"lon\":51.4,\"elevation_m\":1200}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("lat");
+    send(
+            "PUT",
+            "/api/stations/" + id,
+            ADMIN_TOKEN,
+            "{\"lat\":35.7,\"lon\":51.4,\"elevation_m\":1200,\"time_zone\":\"Mars/Olympus\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("time_zone");
+    send("PUT", "/api/stations/field-7", ADMIN_TOKEN, place(35.7, 51.4))
+        .expectStatus()
+        .isEqualTo(409);
+  }
+
+  @Test
+  void movingAStationKeepsItsToken() {
+    String id = station();
+    String token = register(id);
+
+    send("PUT", "/api/stations/" + id, ADMIN_TOKEN, place(35.8, 51.5))
+        .expectStatus()
+        .isOk()
+        .expectBody()
+        .jsonPath("$.token")
+        .doesNotExist()
+        .jsonPath("$.lat")
+        .isEqualTo(35.8);
+    send("POST", "/api/stations/" + id + "/observations", token, daily(1))
+        .expectStatus()
+        .isAccepted();
+  }
+
+  @Test
+  void theStationsDaysAreReadInARangeWithItsTokenOrTheAdmins() {
+    String id = station();
+    String token = register(id);
+    LocalDate yesterday = LocalDate.now(ZoneId.of(TEHRAN)).minusDays(1);
+    for (int back = 0; back < 3; back++) {
+      LocalDate date = yesterday.minusDays(back);
+      LocalKafka.shared()
+          .publish(Topics.WEATHER_DAYS.name(), id + "/" + date, day(id, date, 2.0 + back));
+    }
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                http.get()
+                    .uri("/api/stations/" + id + "/days?to=" + yesterday)
+                    .header("Authorization", "Bearer " + ADMIN_TOKEN)
+                    .exchange()
+                    .expectBody()
+                    .jsonPath("$.length()")
+                    .isEqualTo(3));
+    http.get()
+        .uri("/api/stations/" + id + "/days?from=" + yesterday.minusDays(1) + "&to=" + yesterday)
+        .header("Authorization", "Bearer " + token)
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody()
+        .jsonPath("$.length()")
+        .isEqualTo(2)
+        .jsonPath("$[1].date")
+        .isEqualTo(yesterday.toString())
+        .jsonPath("$[1].rain_mm")
+        .isEqualTo(12.5)
+        .jsonPath("$[1].et0_mm")
+        .isEqualTo(2.0)
+        .jsonPath("$[1].et0_method")
+        .isEqualTo("penman-monteith")
+        .jsonPath("$[0].et0_mm")
+        .isEqualTo(3.0);
+    http.get()
+        .uri("/api/stations/" + id + "/days?from=2026-13-01")
+        .header("Authorization", "Bearer " + ADMIN_TOKEN)
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("from");
+    http.get().uri("/api/stations/" + id + "/days").exchange().expectStatus().isUnauthorized();
+  }
+
+  /** A day as ingest-service publishes it. */
+  static WeatherDayObserved day(String station, LocalDate date, double et0) {
+    var day =
+        new StationDay(
+            date.toString(),
+            18.0,
+            6.0,
+            88.0,
+            41.0,
+            2.0,
+            11.3,
+            12.5,
+            et0,
+            "penman-monteith",
+            true,
+            86_400,
+            1);
+    return new WeatherDayObserved(
+        station, 1L, day, true, List.of(), 0.0, 0, 0.0, "e-" + date, Instant.now());
+  }
+
+  @Test
+  void theOpenMeteoPollerIsOffUnlessTurnedOn() {
+    // the default configuration calls no outside API: no poller, and no thread of its own
+    assertThat(context.getBeanProvider(ObservationPoller.class).getIfAvailable()).isNull();
+    assertThat(Thread.getAllStackTraces().keySet())
+        .noneMatch(t -> t.getName().startsWith("observation-poller-"));
+  }
+
+  static String station() {
+    return "st-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  static String place(double lat, double lon) {
+    return "{\"lat\":"
+        + lat
+        + ",\"lon\":"
+        + lon
+        + ",\"elevation_m\":1200,\"name\":\"Varamin research farm\",\"time_zone\":\""
+        + TEHRAN
+        + "\"}";
+  }
+
+  String register(String id) {
+    return new String(
+            send("PUT", "/api/stations/" + id, ADMIN_TOKEN, place(35.3, 51.6))
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .jsonPath("$.mqtt.topic")
+                .isEqualTo("stations/" + id + "/observations")
+                .jsonPath("$.time_zone")
+                .isEqualTo(TEHRAN)
+                .returnResult()
+                .getResponseBody())
+        .replaceAll(".*\"token\":\"([^\"]+)\".*", "$1");
+  }
+
+  static String daily(int daysBack) {
+    return "{\"date\":\""
+        + LocalDate.now(ZoneId.of(TEHRAN)).minusDays(daysBack)
+        + "\",\"t_max\":18,\"t_min\":6,\"rh_max\":88,\"rh_min\":41,\"wind_speed\":2,\"rain_mm\":3}";
+  }
+}
