@@ -5,6 +5,8 @@
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
 #   ./bench.sh station-fanout [--fields 200] [--rounds 20] [--gap-ms 2000] (needs ./run.sh running)
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50] [--observations 2] (needs ./run.sh running; kills its processes)
+#   ./bench.sh chaos --replicas 2 [--scenario goal|rolling] [--in-flight 50] [--seconds 90] [--faults 20:kill:llm-service,...]
+#       (needs ./run.sh --replicas 2 running with LLM_BASE_URL=http://127.0.0.1:18000/v1 LLM_MODEL=fake-streaming; starts that model)
 #   ./bench.sh retrieval <BEIR dataset dir> [--modes bm25,dense,hybrid,hybrid+rerank] [--split all|dev|test] [--window-scores max,mean]
 #   ./bench.sh retrieval-report <eval dir> [--split test|dev|dev,test]   (every set in it + benchmarks/data/long-passages)
 #   ./bench.sh retrieval-scale <BEIR dataset dir> [--chunks 100000] [--sentences 16] [--rounds 3] [--modes bm25,dense,hybrid,hybrid-serial,dense-mean,hybrid-mean]

@@ -11,14 +11,18 @@
 #   ./run.sh --fresh   forget all state first (topics, index)
 #   ./run.sh --public  listen on every interface (or STREAMRAG_PUBLIC=1), with the demo keys: only on
 #                      a network you trust
+#   ./run.sh --replicas 2   two instances of every service (docs/guide/run-locally.md#replicas)
 #
 # Ports: gateway 8080, sensor-bridge 8081 (MQTT 1883), ingest 8082, retrieval 8083, llm 8084, Kafka 9092,
 # PostgreSQL 5432 (conversation memory; binaries from a Maven artifact, data in .run/postgres). Each
 # service's actuator (health, metrics) is on its port + 1000 (gateway 9080 ... llm 9084), always on
-# loopback; its details need the admin token (demo: dev-admin-token).
-# Logs: .run/logs/<service>.log (restarts append to it; the previous run's is <service>.log.1).
-# Hold one service down (e.g. to reset its consumer group's offsets): `touch .run/hold/<service>`,
-# stop it (`pkill -f <service>-0.1.0-SNAPSHOT-exec.jar`); remove the file and it is started again.
+# loopback; its details need the admin token (demo: dev-admin-token). The second instance of each
+# (--replicas 2) listens on its port + 10 (gateway 8090 ... llm 8094, MQTT 1893), its actuator on its
+# first instance's + 100 (9180 ... 9184: port + 1010 would give ingest 9102 and a third one 9092, the
+# broker's) and its own index (.run/index-2); its name is <service>-2.
+# Logs: .run/logs/<instance>.log (restarts append to it; the previous run's is <instance>.log.1).
+# Hold one instance down (e.g. to reset its consumer group's offsets): `touch .run/hold/<instance>`,
+# stop it (kill its pid: `ss -ltnp 'sport = :8082'`); remove the file and it is started again.
 # Set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to answer with a model.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -35,9 +39,16 @@ VERSION=0.1.0-SNAPSHOT
 KAFKA_PORT=${KAFKA_PORT:-9092}
 PG_PORT=${PG_PORT:-5432}
 SERVICES=(retrieval-service llm-service ingest-service gateway-service sensor-bridge)
-NAMES=(kafka postgres "${SERVICES[@]}") # start order; stopping goes the other way
+REPLICAS=1
+INSTANCES=("${SERVICES[@]}") # with --replicas 2, then <service>-2 of each
+NAMES=(kafka postgres "${INSTANCES[@]}") # start order; stopping goes the other way
 declare -A PORT=([gateway-service]=8080 [sensor-bridge]=8081 [ingest-service]=8082 [retrieval-service]=8083 [llm-service]=8084)
-mgmt() { echo $((PORT[$1] + 1000)); } # a service's actuator port (platform-kit's ManagementPort)
+service_of() { echo "${1%-[0-9]}"; }                                      # retrieval-service-2 -> retrieval-service
+replica_of() { case $1 in *-[0-9]) echo $((${1##*-} - 1)) ;; *) echo 0 ;; esac; } # 0 for the first
+port() { echo $((PORT[$(service_of "$1")] + 10 * $(replica_of "$1"))); }    # an instance's HTTP port
+mgmt() { echo $((PORT[$(service_of "$1")] + 1000 + 100 * $(replica_of "$1"))); } # its actuator port
+mqtt_port() { echo $((1883 + 10 * $(replica_of "$1"))); }
+index_dir() { local r; r=$(replica_of "$1"); [ "$r" = 0 ] && echo "$RUN/index" || echo "$RUN/index-$((r + 1))"; }
 PROFILE=${STREAMRAG_PROFILE:-demo}
 BIND=127.0.0.1
 # The JIT: C2 was the largest CPU user of every process (bridge 87 s, ingest 80 s, retrieval 49 s,
@@ -220,8 +231,12 @@ launch() {
         io.streamrag.postgreslocal.LocalPostgresMain "$RUN/postgres" "$PG_PORT" "$RUN/postgres.ready" --detach)
       STARTER[postgres]=yes ;;
     *)
-      cmd=(env PORT="${PORT[$n]}" SERVER_ADDRESS="$BIND" MANAGEMENT_SERVER_ADDRESS=127.0.0.1 BRIDGE_MQTT_HOST="$BIND" java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$n]}" "$(cds "$n")"
-        -Xmn"${YOUNG[$n]}" -Xmx"${HEAP[$n]}" -jar "$APP/$n/$(basename "$(jar "$n")")" --spring.profiles.active="$PROFILE") ;;
+      local s
+      s=$(service_of "$n")
+      cmd=(env PORT="$(port "$n")" MANAGEMENT_SERVER_PORT="$(mgmt "$n")" SERVER_ADDRESS="$BIND" MANAGEMENT_SERVER_ADDRESS=127.0.0.1
+        BRIDGE_MQTT_HOST="$BIND" BRIDGE_MQTT_PORT="$(mqtt_port "$n")" RETRIEVAL_INDEX_PATH="$(index_dir "$n")"
+        java "${JAVA_OPTS_COMMON[@]}" "${JAVA_OPTS_SERVICE[@]}" "${JIT[$s]}" "$(cds "$s")"
+        -Xmn"${YOUNG[$s]}" -Xmx"${HEAP[$s]}" -jar "$APP/$s/$(basename "$(jar "$s")")" --spring.profiles.active="$PROFILE") ;;
   esac
   printf '===== %s run.sh starts %s =====\n' "$(date '+%F %T')" "$n" >>"$LOGS/$n.log"
   "${cmd[@]}" >>"$LOGS/$n.log" 2>&1 &
@@ -330,19 +345,26 @@ other=$(cat "$RUN/run.pid" 2>/dev/null)
 [ -n "$other" ] && ps -o args= -p "$other" 2>/dev/null | grep -q run.sh && fail "./run.sh already runs in this checkout (pid $other)"
 echo $$ >"$RUN/run.pid"
 stop_stray_postmaster
-for arg in "$@"; do
-  case $arg in
-    --fresh) rm -rf "$RUN/kafka" "$RUN/index" "$RUN/postgres" ;;
+while [ $# -gt 0 ]; do
+  case $1 in
+    --fresh) rm -rf "$RUN/kafka" "$RUN"/index "$RUN"/index-[0-9] "$RUN/postgres" ;;
     --public) STREAMRAG_PUBLIC=1 ;;
-    *) fail "unknown option $arg (./run.sh [--fresh] [--public])" ;;
+    --replicas)
+      [[ "${2:-}" =~ ^[1-3]$ ]] || fail "--replicas takes 1, 2 or 3"
+      REPLICAS=$2
+      shift ;;
+    *) fail "unknown option $1 (./run.sh [--fresh] [--public] [--replicas 2])" ;;
   esac
+  shift
 done
+for ((r = 2; r <= REPLICAS; r++)); do for s in "${SERVICES[@]}"; do INSTANCES+=("$s-$r"); done; done
+NAMES=(kafka postgres "${INSTANCES[@]}")
 if [ "${STREAMRAG_PUBLIC:-0}" = 1 ]; then
   BIND=0.0.0.0
   say "--public: HTTP and MQTT listen on every interface, with the $PROFILE profile's keys (actuators stay on loopback)"
 fi
 rm -rf "$RUN/hold" # a hold is for the run that saw it made
-for p in "$KAFKA_PORT" "$PG_PORT" 1883 "${PORT[@]}" $(for s in "${SERVICES[@]}"; do mgmt "$s"; done); do
+for p in "$KAFKA_PORT" "$PG_PORT" $(for n in "${INSTANCES[@]}"; do port "$n"; mgmt "$n"; done) $(for n in "${INSTANCES[@]}"; do [ "$(service_of "$n")" = sensor-bridge ] && mqtt_port "$n"; done); do
   in_use "$p" && fail "port $p is in use$(h=$(holder "$p") && [ -n "$h" ] && echo " by $h") (another ./run.sh? set KAFKA_PORT or PG_PORT for the infrastructure)"
 done
 for n in "${NAMES[@]}"; do [ -s "$LOGS/$n.log" ] && mv -f "$LOGS/$n.log" "$LOGS/$n.log.1"; done
@@ -381,22 +403,33 @@ export DATABASE_URL=${DATABASE_URL:-jdbc:postgresql://localhost:$PG_PORT/postgre
 #    wait for it (and for topics not created yet, CatalogueTopics) when they get there; the broker
 #    alone used one core for 4-5 s. Each is waited on through its port and a ready file its process
 #    writes, never through a log line of an earlier run.
-say "starting Kafka (KRaft) on $KAFKA_PORT, PostgreSQL on $PG_PORT and ${SERVICES[*]}..."
+say "starting Kafka (KRaft) on $KAFKA_PORT, PostgreSQL on $PG_PORT and ${INSTANCES[*]}..."
 launch kafka
 launch postgres
 # 3. the services, all at once
-for s in "${SERVICES[@]}"; do launch "$s"; done
+for n in "${INSTANCES[@]}"; do launch "$n"; done
 await kafka $((SECONDS + 120))
 await postgres $((SECONDS + 120))
 
 # 4. ready when every service says so and the demo knowledge is searchable
 deadline=$((SECONDS + 300))
-for s in "${SERVICES[@]}"; do await "$s" $deadline; done
+for n in "${INSTANCES[@]}"; do await "$n" $deadline; done
 # health details need the admin token (the demo profile's; RETRIEVAL_ADMIN_TOKEN for another profile)
-chunks() { curl -s -m 5 -H "Authorization: Bearer ${RETRIEVAL_ADMIN_TOKEN:-dev-admin-token}" "http://127.0.0.1:$(mgmt retrieval-service)/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
+chunks() { curl -s -m 5 -H "Authorization: Bearer ${RETRIEVAL_ADMIN_TOKEN:-dev-admin-token}" "http://127.0.0.1:$(mgmt "$1")/actuator/health" | grep -o '"chunks":[0-9]*' | grep -o '[0-9]*$'; }
+# every retrieval instance has an index of its own: each must hold the same, positive chunk count
+all_chunks() {
+  local n c all=""
+  for n in "${INSTANCES[@]}"; do
+    [ "$(service_of "$n")" = retrieval-service ] || continue
+    c=$(chunks "$n")
+    [ -n "$all" ] && [ "$c" != "$all" ] && { echo ""; return; }
+    all=$c
+  done
+  echo "$all"
+}
 prev=-1; stable=0
 while [ "$stable" -lt 4 ]; do # the chunk count must be positive and unchanged for 2 s
-  now=$(chunks); [ -n "$now" ] && [ "$now" -gt 0 ] && [ "$now" = "$prev" ] && stable=$((stable + 1)) || stable=0
+  now=$(all_chunks); [ -n "$now" ] && [ "$now" -gt 0 ] && [ "$now" = "$prev" ] && stable=$((stable + 1)) || stable=0
   prev=${now:-0}; sleep 0.5
   supervise
   [ $SECONDS -gt $deadline ] && fail "the demo knowledge was not indexed after 300 s, see $LOGS/ingest-service.log"
@@ -412,7 +445,7 @@ tools/demo-field.sh "http://127.0.0.1:${PORT[sensor-bridge]}" >"$LOGS/demo-field
 # libjvm in every JVM, PostgreSQL's shared buffers in each of its processes) once per process;
 # PSS divides each shared page among its sharers, so its sum is what the set occupies.
 rss=0 pss=0
-for p in "${PID[kafka]}" $(for s in "${SERVICES[@]}"; do echo "${PID[$s]}"; done) $(postmaster_pid); do
+for p in "${PID[kafka]}" $(for n in "${INSTANCES[@]}"; do echo "${PID[$n]}"; done) $(postmaster_pid); do
   for q in "$p" $(ps -o pid= --ppid "$p" 2>/dev/null); do
     rss=$((rss + $(ps -o rss= -p "$q" 2>/dev/null || echo 0)))
     pss=$((pss + $(awk '/^Pss:/ {print $2}' "/proc/$q/smaps_rollup" 2>/dev/null || echo 0)))
@@ -420,7 +453,7 @@ for p in "${PID[kafka]}" $(for s in "${SERVICES[@]}"; do echo "${PID[$s]}"; done
 done
 cat <<TXT
 
-Listening on $BIND (./run.sh --public for every interface); actuators on 9080-9084, loopback only.
+Listening on $BIND (./run.sh --public for every interface); actuators on 9080-9084$([ "$REPLICAS" -gt 1 ] && echo " and 9180-9184 ($REPLICAS instances of each service: ports + 10, MQTT 1893)"), loopback only.
 Demo credentials (demo profile only, which run.sh chose): API key dev-farmer-key owns sensor 550e8400-e29b-41d4-a716-446655440000;
 dev-other-key owns 6fa459ea-ee8a-3ca4-894e-db77e160355e; device token dev-device-token publishes for both;
 weather station demo-station (token dev-station-token-for-the-demo) is the first sensor's, with a week of days.

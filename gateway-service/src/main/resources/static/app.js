@@ -12,7 +12,8 @@ const T = {
     measured: "Measured", irrigate: "Irrigate", noIrrigation: "No irrigation needed now", nextCheck: "Next check",
     needsHuman: "An agronomist should look at this.", failed: "The answer failed", you: "You", assistant: "CropLogic",
     week: "Last 7 days", rain: "Rain (mm)", et0: "ET0 (mm)", moisture: "Soil moisture (%)", station: "Weather station",
-    km: "km away", noWeek: "No station days or moisture readings in the last week yet.", weekChart: "Soil moisture, rain and ET0 of the last 7 days" },
+    km: "km away", noWeek: "No station days or moisture readings in the last week yet.", weekChart: "Soil moisture, rain and ET0 of the last 7 days",
+    restarted: "The service answering stopped; the answer started again from the beginning." },
   fa: { title: "کراپ‌لاجیک", language: "زبان", signin: "ورود", apikey: "کلید API", signinButton: "ورود",
     sensor: "حسگر", pipeline: "پایپ‌لاین", newConversation: "گفتگوی تازه", signout: "خروج",
     chat: "گفتگو", question: "پرسش شما", send: "بپرس", hint: "Enter می‌فرستد؛ Shift+Enter خط تازه.",
@@ -22,7 +23,8 @@ const T = {
     needsHuman: "بهتر است یک کارشناس این را ببیند.", failed: "پاسخ ناتمام ماند", you: "شما", assistant: "کراپ‌لاجیک",
     week: "هفت روز گذشته", rain: "باران (میلی‌متر)", et0: "تبخیر و تعرق مرجع (میلی‌متر)", moisture: "رطوبت خاک (درصد)",
     station: "ایستگاه هواشناسی", km: "کیلومتر فاصله", noWeek: "هنوز داده‌ای از ایستگاه یا رطوبت خاک در هفتهٔ گذشته نیست.",
-    weekChart: "رطوبت خاک، باران و تبخیر و تعرق مرجع در هفت روز گذشته" },
+    weekChart: "رطوبت خاک، باران و تبخیر و تعرق مرجع در هفت روز گذشته",
+    restarted: "سرویسی که پاسخ می‌داد متوقف شد؛ پاسخ از نو آغاز شد." },
   ar: { title: "كروب لوجيك", language: "اللغة", signin: "تسجيل الدخول", apikey: "مفتاح API", signinButton: "دخول",
     sensor: "المستشعر", pipeline: "المسار", newConversation: "محادثة جديدة", signout: "خروج",
     chat: "المحادثة", question: "سؤالك", send: "اسأل", hint: "Enter للإرسال؛ Shift+Enter لسطر جديد.",
@@ -32,7 +34,8 @@ const T = {
     needsHuman: "يُستحسن أن يراجع مهندس زراعي هذا.", failed: "تعذّر إكمال الإجابة", you: "أنت", assistant: "كروب لوجيك",
     week: "آخر 7 أيام", rain: "المطر (ملم)", et0: "التبخر النتحي المرجعي (ملم)", moisture: "رطوبة التربة (%)",
     station: "محطة الأرصاد", km: "كم", noWeek: "لا توجد بعد بيانات محطة أو قراءات رطوبة للأسبوع الماضي.",
-    weekChart: "رطوبة التربة والمطر والتبخر النتحي المرجعي في آخر 7 أيام" },
+    weekChart: "رطوبة التربة والمطر والتبخر النتحي المرجعي في آخر 7 أيام",
+    restarted: "توقفت الخدمة التي كانت تجيب؛ بدأت الإجابة من جديد." },
 };
 
 const state = { key: sessionStorage.getItem("streamrag.key"), me: null, conversation: null, ui: "en" };
@@ -137,6 +140,17 @@ function onEvent(answer, body, name, data) {
     answer.classList.remove("streaming");
     answer.classList.add("done");
     note(answer, [data.provider, data.model, data.mode, data.searches ? data.searches + " searches" : ""].filter(Boolean).join(" · "));
+  } else if (name === "reset") {
+    // the instance writing the answer died and another answers again: what was shown of the
+    // first attempt is not part of the answer, so it goes, and the new one streams in its place
+    body.textContent = "";
+    [...answer.children].filter((e) => e !== body).forEach((e) => e.remove());
+    answer.classList.remove("streaming");
+    const p = document.createElement("p");
+    p.className = "meta restarted";
+    p.setAttribute("role", "status");
+    p.textContent = t("restarted");
+    answer.append(p);
   } else if (name === "error") {
     fail(answer, data.message || data.code);
   }

@@ -66,6 +66,12 @@ public final class BenchMain {
                      readings at a steady rate while each process in turn is killed with SIGKILL;
                      prints readings accepted / in snapshots / lost, duplicate index entries, chats
                      answered / errored / hung and each process's recovery time, as one JSON line.
+                   ./bench.sh chaos --replicas 2 [--scenario goal|rolling] [--in-flight 50]
+                     [--seconds 90] [--faults 20:kill:llm-service,40:kill:retrieval-service-2,...]
+                     against ./run.sh --replicas 2 answering with the fake model it starts (port
+                     18000): chats in flight over both gateways while instances are killed or
+                     stopped; prints the answered share, spliced, duplicated and hung chats and each
+                     fault's recovery.
                    ./bench.sh embedding [--rounds 200]
                      the bundled embedder's threading settings compared on the services' work.
                    ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]

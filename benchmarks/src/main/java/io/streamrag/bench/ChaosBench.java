@@ -40,6 +40,10 @@ final class ChaosBench {
   private ChaosBench() {}
 
   static void run(Args args) throws Exception {
+    if (args.integer("replicas", 1) > 1) { // ./run.sh --replicas N: failover without splicing
+      FailoverBench.run(args);
+      return;
+    }
     int seconds = args.integer("seconds", 180);
     double chatRate = args.decimal("chats", 10);
     double readingRate = args.decimal("readings", 50);
@@ -213,14 +217,14 @@ final class ChaosBench {
     }
   }
 
-  private static void sleepUntil(long epochMillis) throws InterruptedException {
+  static void sleepUntil(long epochMillis) throws InterruptedException {
     long wait = epochMillis - System.currentTimeMillis();
     if (wait > 0) {
       Thread.sleep(wait);
     }
   }
 
-  private static void say(String format, Object... args) {
+  static void say(String format, Object... args) {
     System.out.printf(
         Locale.ROOT,
         "%s %s%n",

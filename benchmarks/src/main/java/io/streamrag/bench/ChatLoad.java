@@ -78,12 +78,7 @@ final class ChatLoad implements AutoCloseable {
     long at = System.currentTimeMillis();
     var stream = new Verdict();
     http.sendAsync(
-            HttpRequest.newBuilder(URI.create(gateway + "/api/rag/chat"))
-                .header("Authorization", "Bearer " + asker.apiKey())
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.fromLineSubscriber(stream))
+            request(gateway, asker, body), HttpResponse.BodyHandlers.fromLineSubscriber(stream))
         .whenComplete( // the body ended (or never came): a verdict already given stands
             (response, error) ->
                 stream.verdict.complete(
@@ -106,6 +101,15 @@ final class ChatLoad implements AutoCloseable {
     synchronized (chats) {
       chats.add(chat);
     }
+  }
+
+  /** A chat question of {@code asker}'s to a gateway's SSE chat API. */
+  static HttpRequest request(String gateway, Asker asker, String body) {
+    return HttpRequest.newBuilder(URI.create(gateway + "/api/rag/chat"))
+        .header("Authorization", "Bearer " + asker.apiKey())
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build();
   }
 
   /** How many chats have started. */

@@ -3,10 +3,7 @@ package io.streamrag.bench;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,22 +156,7 @@ final class Faults implements AutoCloseable {
         return false;
       }
     }
-    try {
-      var response =
-          http.send(
-              HttpRequest.newBuilder(
-                      URI.create(
-                          "http://127.0.0.1:" + (v.port() + 1000) + "/actuator/health/readiness"))
-                  .timeout(Duration.ofSeconds(3))
-                  .build(),
-              HttpResponse.BodyHandlers.discarding());
-      return response.statusCode() == 200;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return Instances.ready(http, v.port() + 1000);
   }
 
   /** The pid listening on the victim's port, checked to be that program of this checkout. */

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  * event came, and its verdict ({@code answered}, {@code errored:<why>}, {@code refused:<status>} or
  * {@code hung}). The text of its tokens is kept, so a caller can check what it read.
  */
-final class StreamChat implements Flow.Subscriber<String> {
+final class StreamChat extends SseLines {
 
   private static final JsonMapper JSON = new JsonMapper();
 
@@ -44,9 +44,7 @@ final class StreamChat implements Flow.Subscriber<String> {
   private final List<Long> tokens = new ArrayList<>();
   private final StringBuilder text = new StringBuilder();
   private final long sent = System.nanoTime();
-  private volatile Flow.Subscription subscription;
   private volatile int status;
-  private String event = "";
 
   private StreamChat() {}
 
@@ -98,41 +96,21 @@ final class StreamChat implements Flow.Subscriber<String> {
   }
 
   @Override
-  public void onSubscribe(Flow.Subscription s) {
-    subscription = s;
-    s.request(Long.MAX_VALUE);
-  }
-
-  @Override
-  public synchronized void onNext(String line) {
-    if (line.startsWith("event:")) {
-      event = line.substring(6).strip();
-      if (event.equals("done")) {
-        verdict.complete("answered");
-        cancel();
-      }
-    } else if (line.startsWith("data:")) {
-      if (event.equals("token")) {
-        tokens.add(System.nanoTime());
-        text.append(JSON.readTree(line.substring(5)).path("text").asString(""));
-      } else if (event.equals("error")) {
-        verdict.complete(
-            "errored:" + JSON.readTree(line.substring(5)).path("code").asString("unknown"));
-        cancel();
-      }
+  synchronized void onEvent(String name) {
+    if (name.equals("done")) {
+      verdict.complete("answered");
+      cancel();
     }
   }
 
   @Override
-  public void onError(Throwable t) {}
-
-  @Override
-  public void onComplete() {}
-
-  private void cancel() {
-    var s = subscription;
-    if (s != null) {
-      s.cancel();
+  synchronized void onData(String name, JsonNode data) {
+    if (name.equals("token")) {
+      tokens.add(System.nanoTime());
+      text.append(data.path("text").asString(""));
+    } else if (name.equals("error")) {
+      verdict.complete("errored:" + data.path("code").asString("unknown"));
+      cancel();
     }
   }
 }

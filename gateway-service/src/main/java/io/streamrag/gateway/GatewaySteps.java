@@ -4,10 +4,10 @@ import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
 import io.streamrag.gateway.relay.AnswerSessions;
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.text.Language;
-import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
@@ -48,7 +48,7 @@ public class GatewaySteps {
     record Refused(Refusal refusal) implements Outcome {}
 
     /** Published; its answer events follow. */
-    record Answering(ChatRequested request, Flux<AnswerEvent> events) implements Outcome {}
+    record Answering(ChatRequested request, Flux<Relayed> events) implements Outcome {}
   }
 
   /**

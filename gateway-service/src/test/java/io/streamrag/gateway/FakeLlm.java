@@ -106,6 +106,44 @@ public final class FakeLlm {
     return play(which, events, firstHalf);
   }
 
+  /**
+   * Answers the next matching request as an instance that died mid-answer and another that answered
+   * it again: generation {@link #FIRST} writes meta and {@code first} tokens, then generation
+   * {@link #SECOND} writes meta, {@code second} tokens and done, each numbered from 0.
+   */
+  public Answering restarted(Predicate<ChatRequested> which, List<String> first, String... second) {
+    var events = new ArrayList<AnswerEvent.Builder>();
+    events.add(meta(FIRST));
+    first.forEach(t -> events.add(token(FIRST, t)));
+    events.add(meta(SECOND));
+    List.of(second).forEach(t -> events.add(token(SECOND, t)));
+    events.add(
+        AnswerEvent.newBuilder()
+            .setGeneration(SECOND)
+            .setType(AnswerEventType.DONE)
+            .setDone(AnswerDone.newBuilder().setProvider("primary").setModel("fake").build()));
+    return play(which, events, events.size());
+  }
+
+  /** The generations of {@link #restarted}. */
+  public static final String FIRST = "llm-dead-1@1000";
+
+  public static final String SECOND = "llm-alive-2@5000";
+
+  private static AnswerEvent.Builder meta(String generation) {
+    return AnswerEvent.newBuilder()
+        .setGeneration(generation)
+        .setType(AnswerEventType.META)
+        .setMeta(new AnswerMeta("irrigation", "primary", "fake", false, "given", 0, null));
+  }
+
+  private static AnswerEvent.Builder token(String generation, String text) {
+    return AnswerEvent.newBuilder()
+        .setGeneration(generation)
+        .setType(AnswerEventType.TOKEN)
+        .setText(text);
+  }
+
   /** Answers the next matching request with meta, then an error event of this code. */
   public Answering fail(Predicate<ChatRequested> which, String code) {
     var events =
@@ -142,10 +180,15 @@ public final class FakeLlm {
                         .value();
             answering.request.complete(request);
             // seq counts the client's events, as llm-service numbers them: a record of k
-            // trace steps takes k numbers
+            // trace steps takes k numbers; each generation counts from 0
             int seq = 0;
             for (int i = 0; i < events.size(); i++) {
-              if (i == firstHalf && !answering.gate.await(20, TimeUnit.SECONDS)) {
+              if (i > 0
+                  && !java.util.Objects.equals(
+                      events.get(i).getGeneration(), events.get(i - 1).getGeneration())) {
+                seq = 0;
+              }
+              if (i == firstHalf && !answering.gate.await(60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the second half was never let go");
               }
               var preceding = new ArrayList<AnswerEvent>();

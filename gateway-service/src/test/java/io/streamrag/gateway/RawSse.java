@@ -91,6 +91,13 @@ public final class RawSse implements AutoCloseable {
     return next(Integer.MAX_VALUE);
   }
 
+  /** The rest of a response that is not an event stream, as text. */
+  public String body() {
+    var text = new StringBuilder();
+    lines.forEachRemaining(line -> text.append(line).append('\n'));
+    return text.toString();
+  }
+
   /** Drops the connection, as a client whose network went away. */
   @Override
   public void close() {

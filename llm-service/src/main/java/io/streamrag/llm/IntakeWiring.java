@@ -6,19 +6,21 @@ import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.lifecycle.Drain;
 import io.streamrag.llm.cancel.Cancellations;
 import io.streamrag.llm.cancel.CancelledAnswers;
 import io.streamrag.llm.intake.AnswerBudget;
+import io.streamrag.llm.intake.AnswerRebalance;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
+import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.function.Consumer;
-import org.apache.kafka.common.TopicPartition;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
@@ -28,9 +30,10 @@ import org.springframework.messaging.Message;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Chat requests in: the binding, the budget of answers running at once, and the report of how full
- * it is on {@code llm.load}, from which the gateway refuses new chats at once when every instance
- * is full.
+ * Chat requests in: the binding, the budget of answers running at once, the report of how full it
+ * is on {@code llm.load} (from which the gateway refuses new chats at once when every instance is
+ * full), and how requests change hands: partitions given up and an instance stopping both finish
+ * their answers first.
  */
 @Configuration(proxyBeanMethods = false)
 class IntakeWiring {
@@ -63,8 +66,11 @@ class IntakeWiring {
       Cancellations cancellations,
       TopicWriter writer,
       TopicReaders readers,
-      InstanceReport answerLoad) {
-    var answers = new CancelledAnswers(cancellations, steps::answer, writer, Clock.systemUTC());
+      InstanceReport answerLoad,
+      AnswerStreams streams) {
+    var answers =
+        new CancelledAnswers(
+            cancellations, steps::answer, writer, Clock.systemUTC(), streams::newGeneration);
     var fetching = new BindingFetching(readers, ANSWERS_GROUP);
     return new AnswerBudget(
         properties.maxConcurrentAnswers(),
@@ -81,7 +87,32 @@ class IntakeWiring {
             fetching.resume();
             answerLoad.changed();
           }
+
+          @Override
+          public boolean stopped() {
+            return fetching.stopped();
+          }
         });
+  }
+
+  /**
+   * On SIGTERM (a rolling update): fetching stops for good, the answers running and those fetched
+   * are finished (at most {@code spring.lifecycle.timeout-per-shutdown-phase}); only then does the
+   * binding stop, commit their offsets and leave its group, so the partitions' next owner starts
+   * after them and no client sees a restart. What still runs at the timeout is left uncommitted to
+   * the next owner, which answers it again (its client gets a {@code reset}).
+   */
+  @Bean
+  Drain answerDrain(
+      AnswerBudget budget, ThreadPoolTaskScheduler answerTimers, LifecycleProperties lifecycle) {
+    return new Drain(
+        "answers",
+        budget::drain,
+        budget::drained,
+        () -> budget.running() + budget.waiting(),
+        answerTimers,
+        lifecycle.getTimeoutPerShutdownPhase(),
+        Clock.systemUTC());
   }
 
   /** This instance's budget, running, waiting and fullness on {@code llm.load}. */
@@ -111,23 +142,10 @@ class IntakeWiring {
         Clock.systemUTC());
   }
 
-  /**
-   * Partitions that move to another replica take their unstarted requests with them, and their
-   * offsets are no longer committed here.
-   */
+  /** Partitions that change hands finish their answers first; kept ones are committed again. */
   @Bean
-  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget) {
-    return new KafkaBindingRebalanceListener() {
-      @Override
-      public void onPartitionsRevokedBeforeCommit(
-          String bindingName,
-          org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
-          Collection<TopicPartition> partitions) {
-        if (ANSWERS_BINDING.equals(bindingName)) {
-          budget.revoked(partitions);
-        }
-      }
-    };
+  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget, IntakeProperties intake) {
+    return new AnswerRebalance(ANSWERS_BINDING, budget, intake.handOver());
   }
 
   /**

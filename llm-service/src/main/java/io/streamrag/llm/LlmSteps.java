@@ -93,9 +93,11 @@ public class LlmSteps {
    * Answers one chat request; the future completes once its last event (done or error) is on the
    * broker, or fails with {@link Cancellation.Cancelled} when its caller left. No thread waits for
    * it meanwhile: each step runs when the search, model or database it waits for has answered.
+   *
+   * @param generation this attempt's, carried by every event of the answer
    */
   public CompletableFuture<Void> answer(
-      ChatRequested request, Cancellation cancel, AnswerScope scope) {
+      ChatRequested request, String generation, Cancellation cancel, AnswerScope scope) {
     // 0. a request whose caller has given up is skipped: after an outage, the backlog must not keep
     // the questions still waited for waiting
     Duration age = Duration.between(request.getRequestedAt(), clock.instant());
@@ -106,7 +108,7 @@ public class LlmSteps {
           age.toSeconds());
       return CompletableFuture.completedFuture(null);
     }
-    var out = streams.open(request.getRequestId(), scope);
+    var out = streams.open(request.getRequestId(), generation, scope);
     // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
     return preRun
         .run(request, cancel, scope)

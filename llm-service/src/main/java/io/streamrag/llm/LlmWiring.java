@@ -3,6 +3,7 @@ package io.streamrag.llm;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
+import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -70,7 +71,8 @@ class LlmWiring {
         writer,
         new TokenBatching(chat.tokenLinger(), chat.tokenMaxChars()),
         answerTimers,
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        InstanceReport.instanceId());
   }
 
   @Bean

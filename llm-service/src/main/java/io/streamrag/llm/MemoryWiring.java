@@ -91,6 +91,7 @@ class MemoryWiring {
     executor.setCorePoolSize(memory.poolSize());
     executor.setMaxPoolSize(memory.poolSize());
     executor.setQueueCapacity(1_000);
+    executor.setAcceptTasksAfterContextClose(true); // answers fetched before a drain still start
     executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
     return executor;
   }

@@ -60,6 +60,9 @@ class ProviderWiring {
     scheduler.setPoolSize(1);
     scheduler.setThreadNamePrefix("answer-timers-");
     scheduler.setRemoveOnCancelPolicy(true);
+    // answers go on while the instance drains (IntakeWiring.answerDrain): not shut down at the
+    // context's close
+    scheduler.setAcceptTasksAfterContextClose(true);
     return scheduler;
   }
 
@@ -74,6 +77,7 @@ class ProviderWiring {
     executor.setCorePoolSize(2);
     executor.setMaxPoolSize(2);
     executor.setTaskDecorator(new ContextPropagatingTaskDecorator());
+    executor.setAcceptTasksAfterContextClose(true); // models still stream while it drains
     return executor;
   }
 

@@ -8,11 +8,13 @@ final class Chunks {
 
   static final String DONE = "data: [DONE]\n\n";
 
+  private final StreamingModel model;
   private final int generation;
   private final int promptTokens;
   private final String id;
 
-  Chunks(int generation, int promptTokens) {
+  Chunks(StreamingModel model, int generation, int promptTokens) {
+    this.model = model;
     this.generation = generation;
     this.promptTokens = promptTokens;
     this.id = "fake-" + generation;
@@ -25,7 +27,7 @@ final class Chunks {
         + "\",\"object\":\"chat.completion.chunk\",\"model\":\"fake-streaming\",\"choices\":[{\"index\":0,\"delta\":{"
         + role
         + "\"content\":\""
-        + StreamingModel.token(generation, i)
+        + model.token(generation, i)
         + "\"},\"finish_reason\":null}]}\n\n";
   }
 
@@ -41,7 +43,7 @@ final class Chunks {
   String whole(int tokens) {
     var text = new StringBuilder();
     for (int i = 0; i < tokens; i++) {
-      text.append(StreamingModel.token(generation, i));
+      text.append(model.token(generation, i));
     }
     return "{\"id\":\""
         + id

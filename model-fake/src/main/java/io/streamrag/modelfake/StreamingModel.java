@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
@@ -18,9 +19,10 @@ import reactor.netty.http.server.HttpServerResponse;
  * /v1/chat/completions} streaming protocol at a set {@link Pace}, as a remote model does (the first
  * token after a while, then one every so often), without a thread per call: hundreds of calls
  * stream at once on Reactor Netty's event loops. Every call is a generation of its own, numbered,
- * whose tokens name it ({@link #token}), so a client can tell one generation's text from another's.
- * It counts the calls it is streaming and remembers each call whose client closed the connection
- * before the end ({@link #closedEarly()}).
+ * whose tokens name it and this server's random nonce ({@link #token}): the text differs on every
+ * call, of this server and of any other, so a client can tell one generation's text from another's
+ * ({@link FakeText} reads it back). It counts the calls it is streaming and remembers each call
+ * whose client closed the connection before the end ({@link #closedEarly()}).
  */
 public final class StreamingModel implements AutoCloseable {
 
@@ -71,9 +73,15 @@ public final class StreamingModel implements AutoCloseable {
     this.pace = next;
   }
 
-  /** The {@code i}th token of generation {@code g}: it names both, so splices show. */
-  public static String token(int generation, int i) {
-    return "g" + generation + "t" + i + " ";
+  /** This server's, drawn at start: two fakes (or one restarted) never write the same text. */
+  private final String nonce = Long.toString(ThreadLocalRandom.current().nextLong(36L << 30), 36);
+
+  /**
+   * The {@code i}th token of generation {@code g}, e.g. {@code g3.k2x9t7 }: it names both and the
+   * server, so splices and repeats show.
+   */
+  public String token(int generation, int i) {
+    return FakeText.token(generation + "." + nonce, i);
   }
 
   public Stats stats() {
@@ -104,7 +112,7 @@ public final class StreamingModel implements AutoCloseable {
   private Mono<Void> answer(String body, HttpServerResponse response) {
     int generation = generations.incrementAndGet();
     Pace p = pace;
-    var chunks = new Chunks(generation, body.length() / 4);
+    var chunks = new Chunks(this, generation, body.length() / 4);
     boolean streamed = !body.replace(" ", "").contains("\"stream\":false");
     Instant openedAt = Instant.now();
     int now = open.incrementAndGet();

@@ -33,8 +33,9 @@ class StreamingModelTest {
     List<String> second = lines(ask());
 
     assertThat(first).filteredOn(l -> l.contains("\"content\"")).hasSize(5);
-    assertThat(first.get(0)).contains("\"content\":\"g1t0 \"");
-    assertThat(second.get(0)).contains("\"content\":\"g2t0 \"");
+    assertThat(first.get(0)).contains("\"content\":\"" + model.token(1, 0) + "\"");
+    assertThat(second.get(0)).contains("\"content\":\"" + model.token(2, 0) + "\"");
+    assertThat(model.token(1, 0)).matches("g1\\.[a-z0-9]+t0 ");
     assertThat(first).contains("data: [DONE]");
     assertThat(first)
         .anyMatch(l -> l.contains("\"finish_reason\":\"stop\"") && l.contains("usage"));
@@ -48,7 +49,7 @@ class StreamingModelTest {
     var response = ask();
     try (var reader =
         new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-      assertThat(reader.readLine()).contains("g1t0");
+      assertThat(reader.readLine()).contains(model.token(1, 0));
     }
 
     await()
@@ -56,6 +57,26 @@ class StreamingModelTest {
         .untilAsserted(() -> assertThat(model.closedEarly()).hasSize(1));
     assertThat(model.closedEarly().get(0).generation()).isEqualTo(1);
     assertThat(model.stats().open()).isZero();
+  }
+
+  @Test
+  void twoServersNeverWriteTheSameText() {
+    try (var other = StreamingModel.start(0, model.pace())) {
+      assertThat(other.token(1, 0)).isNotEqualTo(model.token(1, 0));
+    }
+  }
+
+  @Test
+  void aShownTextIsReadBackAsOneWholeGenerationOrAsASplice() {
+    String first = model.token(1, 0) + model.token(1, 1) + model.token(1, 2);
+    assertThat(FakeText.read(first, 3).whole()).isTrue();
+    // half of one answer, then another from its start: spliced
+    var spliced = FakeText.read(model.token(1, 0) + model.token(2, 0) + model.token(2, 1), 2);
+    assertThat(spliced.spliced()).isTrue();
+    // a token twice
+    assertThat(FakeText.read(first + model.token(1, 2), 3).duplicated()).isEqualTo(1);
+    // a token missing
+    assertThat(FakeText.read(model.token(1, 0) + model.token(1, 2), 3).missing()).isEqualTo(1);
   }
 
   private HttpResponse<java.io.InputStream> ask() throws Exception {

@@ -36,7 +36,10 @@ class RetrievalRequests {
       topics = "retrieval.requests",
       groupId = "retrieval-requests",
       concurrency = "${retrieval.request-concurrency:2}",
-      containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
+      containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY,
+      // an instance killed -9 leaves its partitions after 6 s, the broker's least, not 10: the
+      // searches sent there meanwhile time out into degraded answers (failover.md)
+      properties = {"session.timeout.ms=6000", "heartbeat.interval.ms=2000"})
   @SendTo
   Message<ContextRetrieved> retrieve(RetrievalRequested call) {
     var context =

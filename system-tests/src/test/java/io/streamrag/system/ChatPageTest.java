@@ -17,6 +17,7 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -155,6 +156,55 @@ class ChatPageTest {
     ((org.openqa.selenium.JavascriptExecutor) browser)
         .executeScript("arguments[0].scrollIntoView({block: 'center'})", chart);
     shot("4-week");
+  }
+
+  @Test
+  void anAnswerThatRestartsAfterItsInstanceDiedShowsOnlyTheNewAnswerWithANote() throws Exception {
+    // Given llm-service played by a script: an instance that dies mid-answer, then another
+    system.stopLlm();
+    try (var llm = new ScriptedLlm(system.kafka.bootstrapServers()).joined()) {
+      system.awaitGatewaySeesLlm();
+      browser.get(system.gatewayUrl() + "/");
+      var wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+      new Select(browser.findElement(By.id("ui-lang"))).selectByValue("fa");
+      if (browser.findElement(By.id("signin")).isDisplayed()) { // this tab may hold the key
+        browser.findElement(By.id("key")).sendKeys("dev-farmer-key", Keys.ENTER);
+      }
+      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+
+      // When the farmer asks, and the first instance streams half an answer and a trace step
+      String question = "پاسخی که از نو آغاز می‌شود؟";
+      browser.findElement(By.id("question")).sendKeys(question, Keys.ENTER);
+      var request = llm.await(q -> q.getMessage().equals(question), Duration.ofSeconds(30));
+      llm.generation(request, "llm-dead-1@1000")
+          .meta()
+          .trace("first attempt's search")
+          .token("نیمه‌ی ")
+          .token("پاسخ اول");
+      var answer = By.cssSelector("#messages .msg.assistant:last-child");
+      wait.until(d -> d.findElement(answer).getText().contains("پاسخ اول"));
+      shot("5-first-generation");
+      // and the instance dies: another answers the request again, from its start
+      llm.generation(request, "llm-alive-2@9000")
+          .meta()
+          .token("پاسخ ")
+          .token("کامل دوم")
+          .done("chat/second.md");
+
+      // Then the page shows the second answer only, its own citation, and says it restarted
+      wait.until(d -> d.findElement(answer).getAttribute("class").contains("done"));
+      var shown = browser.findElement(answer);
+      assertThat(shown.findElement(By.className("text")).getText()).isEqualTo("پاسخ کامل دوم");
+      assertThat(shown.getText()).doesNotContain("پاسخ اول").doesNotContain("first attempt");
+      assertThat(shown.findElements(By.cssSelector(".citations summary")))
+          .extracting(WebElement::getText)
+          .containsExactly("[1] chat/second.md");
+      assertThat(shown.findElement(By.cssSelector(".restarted")).getText())
+          .isEqualTo("سرویسی که پاسخ می‌داد متوقف شد؛ پاسخ از نو آغاز شد.");
+      shot("6-restarted");
+    } finally {
+      system.restartLlm();
+    }
   }
 
   private static void shot(String name) throws Exception {

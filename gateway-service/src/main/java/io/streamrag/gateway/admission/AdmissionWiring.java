@@ -50,6 +50,8 @@ class AdmissionWiring {
     var scheduler = new ThreadPoolTaskScheduler();
     scheduler.setPoolSize(1);
     scheduler.setThreadNamePrefix("load-report-");
+    // a draining gateway still releases its chats' places, and its drain checks here (RelayWiring)
+    scheduler.setAcceptTasksAfterContextClose(true);
     return scheduler;
   }
 

@@ -1,6 +1,7 @@
 package io.streamrag.gateway.chat;
 
 import io.streamrag.gateway.relay.EventIds;
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.trace.TraceStepJson;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -18,23 +19,48 @@ import org.springframework.http.codec.ServerSentEvent;
  * its id, or one {@code trace} event per step of a record that carries several, numbered {@code
  * seq}, {@code seq + 1}, … (the llm-service leaves those numbers free), or the events a record
  * carries before its own ({@link AnswerEvents}: citations with the done), each with its own number.
- * Every event has an id of its own, so a client that comes back resumes after exactly the last one
- * it has.
+ * Every event has an id of its own ({@link EventIds}: the generation and the number), so a client
+ * that comes back resumes after exactly the last one it has. When the answer restarts ({@link
+ * Relayed.Reset}) a {@code reset} event tells the client to forget what it was shown of it.
  */
 final class AnswerSse {
 
   private AnswerSse() {}
 
   /**
-   * The SSE events of one answer record that the client does not have yet (those numbered above
-   * {@code after}): one, or one per step of a grouped trace.
+   * What the client reads of one relayed item: the SSE events of an answer record it does not have
+   * yet (one, or one per step of a grouped trace), or a {@code reset} when the answer restarted
+   * after it was shown something of it (else the new generation simply follows).
    */
   static List<ServerSentEvent<Object>> of(
-      String requestId, String conversationId, AnswerEvent e, int after) {
+      String requestId, String conversationId, Relayed relayed) {
+    if (relayed instanceof Relayed.Reset reset) {
+      return reset.shown() ? List.of(reset(requestId, reset.generation())) : List.of();
+    }
+    var e = (Relayed.Event) relayed;
+    return of(requestId, conversationId, e.event(), e.generation(), e.after());
+  }
+
+  /** The {@code reset} event: its id says the client has nothing yet of the new generation. */
+  static ServerSentEvent<Object> reset(String requestId, int generation) {
+    var data = new LinkedHashMap<String, Object>();
+    data.put("request_id", requestId);
+    data.put("code", "generation_restarted");
+    data.put(
+        "message",
+        "the service answering stopped; the answer starts again: forget what was shown of it");
+    return ServerSentEvent.builder((Object) data)
+        .event("reset")
+        .id(EventIds.of(requestId, generation, -1))
+        .build();
+  }
+
+  static List<ServerSentEvent<Object>> of(
+      String requestId, String conversationId, AnswerEvent e, int generation, int after) {
     if (!e.getPreceding().isEmpty()) {
       var events = new ArrayList<ServerSentEvent<Object>>();
       for (AnswerEvent one : AnswerEvents.of(e)) {
-        events.addAll(of(requestId, conversationId, one, after));
+        events.addAll(of(requestId, conversationId, one, generation, after));
       }
       return events;
     }
@@ -43,28 +69,22 @@ final class AnswerSse {
       var events = new ArrayList<ServerSentEvent<Object>>(steps.size());
       for (int i = 0; i < steps.size(); i++) {
         if (e.getSeq() + i > after) {
-          events.add(trace(requestId, e.getSeq() + i, steps.get(i)));
+          events.add(trace(EventIds.of(requestId, generation, e.getSeq() + i), steps.get(i)));
         }
       }
       return events;
     }
-    return e.getSeq() > after ? List.of(event(requestId, conversationId, e)) : List.of();
+    return e.getSeq() > after
+        ? List.of(event(requestId, conversationId, e, generation))
+        : List.of();
   }
 
-  /** The number of the last event {@code e} becomes: its seq, or that of its last trace step. */
-  static int last(AnswerEvent e) {
-    return e.getSeq() + Math.max(0, TraceSteps.of(e).size() - 1);
-  }
-
-  private static ServerSentEvent<Object> trace(String requestId, int seq, TraceStep t) {
-    return ServerSentEvent.builder((Object) TraceStepJson.of(t))
-        .event("trace")
-        .id(EventIds.of(requestId, seq))
-        .build();
+  private static ServerSentEvent<Object> trace(String id, TraceStep t) {
+    return ServerSentEvent.builder((Object) TraceStepJson.of(t)).event("trace").id(id).build();
   }
 
   private static ServerSentEvent<Object> event(
-      String requestId, String conversationId, AnswerEvent e) {
+      String requestId, String conversationId, AnswerEvent e, int generation) {
     var data = new LinkedHashMap<String, Object>();
     String name =
         switch (e.getType()) {
@@ -128,7 +148,7 @@ final class AnswerSse {
         };
     return ServerSentEvent.builder((Object) data)
         .event(name)
-        .id(EventIds.of(requestId, e.getSeq()))
+        .id(EventIds.of(requestId, generation, e.getSeq()))
         .build();
   }
 }

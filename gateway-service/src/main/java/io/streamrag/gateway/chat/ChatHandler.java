@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Timer;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.GatewaySteps;
 import io.streamrag.gateway.GatewaySteps.Outcome;
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
@@ -13,7 +14,6 @@ import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.guard.Refusal;
-import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
@@ -37,9 +37,12 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * HTTP around the pipeline: refusals become a status with a problem-detail body; an answer becomes
  * a {@code text/event-stream} of named events {@code meta}, {@code token}, {@code citation}, {@code
- * done} and {@code error}, with an {@code error} event (never a hang) when the answer is late. Each
- * event's id is {@code <request id>:<seq>}: a client that lost the connection re-sends its request
- * with {@code Last-Event-ID} and gets the rest, from any replica ({@link Resumptions}).
+ * done} and {@code error}, with an {@code error} event (never a hang) when the answer is late, and
+ * a {@code reset} when the answer restarts because the instance writing it died (what was shown of
+ * it is to be forgotten; the answer follows from its start). Each event's id is {@code <request
+ * id>:<seq>} ({@link io.streamrag.gateway.relay.EventIds}): a client that lost the connection
+ * re-sends its request with {@code Last-Event-ID} and gets the rest, from any replica ({@link
+ * Resumptions}).
  */
 public final class ChatHandler {
 
@@ -138,7 +141,6 @@ public final class ChatHandler {
             request.getRequestId(),
             request.getConversationId(),
             answering.events().doOnNext(timeToFirstToken(request)),
-            -1,
             request.getUserId()));
   }
 
@@ -147,12 +149,7 @@ public final class ChatHandler {
     return respond(
         stream.requestId(),
         stream.conversationId(),
-        stream(
-            stream.requestId(),
-            stream.conversationId(),
-            resumed.events(),
-            resumed.after(),
-            stream.userId()));
+        stream(stream.requestId(), stream.conversationId(), resumed.events(), stream.userId()));
   }
 
   private Mono<ServerResponse> respond(
@@ -170,18 +167,16 @@ public final class ChatHandler {
   }
 
   /**
-   * The answer's events as SSE, those the client already has ({@code seq <= after}) left out; a
-   * client that leaves before the end has its answer cancelled unless it comes back in time.
+   * The answer's events as SSE (those the client already has left out); a client that leaves before
+   * the end has its answer cancelled unless it comes back in time.
    */
   private Flux<List<ServerSentEvent<Object>>> stream(
-      String requestId, String conversationId, Flux<AnswerEvent> events, int after, String user) {
+      String requestId, String conversationId, Flux<Relayed> events, String user) {
     Flux<List<ServerSentEvent<Object>>> answer =
         events
-            .takeUntil(
-                e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
+            .takeUntil(Relayed::ends)
             .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()))
-            .filter(e -> AnswerSse.last(e) > after)
-            .map(e -> AnswerSse.of(requestId, conversationId, e, after))
+            .map(e -> AnswerSse.of(requestId, conversationId, e))
             .onErrorResume(
                 TimeoutException.class,
                 e ->
@@ -203,10 +198,12 @@ public final class ChatHandler {
         answer, limits.keepAlive(), () -> ledger.left(requestId, user, connectedAt));
   }
 
-  private Consumer<AnswerEvent> timeToFirstToken(ChatRequested request) {
+  private Consumer<Relayed> timeToFirstToken(ChatRequested request) {
     var seen = new AtomicBoolean();
     return e -> {
-      if (e.getType() == AnswerEventType.TOKEN && seen.compareAndSet(false, true)) {
+      if (e instanceof Relayed.Event event
+          && event.event().getType() == AnswerEventType.TOKEN
+          && seen.compareAndSet(false, true)) {
         firstToken.record(Duration.between(request.getRequestedAt(), Instant.now()));
       }
     };

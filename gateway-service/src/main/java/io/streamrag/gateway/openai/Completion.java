@@ -1,5 +1,6 @@
 package io.streamrag.gateway.openai;
 
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerDone;
@@ -13,14 +14,15 @@ import java.util.Map;
  * One answer as OpenAI returns it unstreamed: a {@code chat.completion} with the whole text, the
  * usage when known, and the {@link Extension} (meta, citations, trace, needs-human). Events are
  * added as they come; an {@code error} event makes it a refusal with the status its code calls for
- * (e.g. 502 when the model failed), never a partial answer.
+ * (e.g. 502 when the model failed), never a partial answer. An answer that restarted (its instance
+ * died) is collected again from its start: the response holds its last generation only.
  */
 final class Completion {
 
   private final String requestId;
   private final String model;
   private final Instant created;
-  private final Extension extension;
+  private Extension extension;
   private final StringBuilder text = new StringBuilder();
   private Map<String, Object> meta = Map.of();
   private AnswerDone done;
@@ -33,7 +35,19 @@ final class Completion {
     this.extension = new Extension(requestId);
   }
 
-  Completion add(AnswerEvent e) {
+  Completion add(Relayed relayed) {
+    if (relayed instanceof Relayed.Event event) {
+      return add(event.event());
+    }
+    extension = new Extension(requestId);
+    text.setLength(0);
+    meta = Map.of();
+    done = null;
+    error = null;
+    return this;
+  }
+
+  private Completion add(AnswerEvent e) {
     extension.collect(e);
     switch (e.getType()) {
       case META -> meta = extension.meta(e.getMeta());

@@ -1,6 +1,7 @@
 package io.streamrag.gateway.openai;
 
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
@@ -8,8 +9,6 @@ import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.auth.Bearer;
-import io.streamrag.schemas.chat.AnswerEvent;
-import io.streamrag.schemas.chat.AnswerEventType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -70,7 +69,7 @@ final class CompletionHandler {
   private Mono<ServerResponse> answer(CompletionSteps.Admitted admitted) {
     var request = admitted.request();
     String id = request.getRequestId();
-    Flux<AnswerEvent> events = bounded(admitted.events());
+    Flux<Relayed> events = bounded(admitted.events());
     if (!admitted.body().stream()) {
       var completion = new Completion(id, request.getPipeline(), request.getRequestedAt());
       return events
@@ -93,24 +92,31 @@ final class CompletionHandler {
             request.getPipeline(),
             request.getRequestedAt(),
             admitted.body().includeUsage(),
-            -1,
+            false,
             json);
     return stream(id, request.getUserId(), events, chunks);
   }
 
   private Mono<ServerResponse> resumed(Resumptions.Resumed resumed) {
     var s = resumed.stream();
-    var chunks =
-        new ChunkStream(s.requestId(), s.pipeline(), s.askedAt(), false, resumed.after(), json);
+    var chunks = new ChunkStream(s.requestId(), s.pipeline(), s.askedAt(), false, true, json);
     return stream(s.requestId(), s.userId(), bounded(resumed.events()), chunks);
   }
 
   private Mono<ServerResponse> stream(
-      String id, String user, Flux<AnswerEvent> events, ChunkStream chunks) {
+      String id, String user, Flux<Relayed> events, ChunkStream chunks) {
     Instant connectedAt = Instant.now();
     Flux<List<ServerSentEvent<String>>> out =
         events
             .map(chunks::of)
+            .takeUntil(group -> chunks.restarted())
+            // the stream ended on a restart: nobody reads the new generation, its model call stops
+            .concatWith(
+                Flux.defer(
+                    () ->
+                        chunks.restarted()
+                            ? stopped(id, user).thenMany(Flux.empty())
+                            : Flux.empty()))
             .onErrorResume(
                 TimeoutException.class,
                 e ->
@@ -132,9 +138,9 @@ final class CompletionHandler {
   }
 
   /** The answer up to its last event, within the chat timeouts. */
-  private Flux<AnswerEvent> bounded(Flux<AnswerEvent> events) {
+  private Flux<Relayed> bounded(Flux<Relayed> events) {
     return events
-        .takeUntil(e -> e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR)
+        .takeUntil(Relayed::ends)
         .timeout(Mono.delay(limits.answerTimeout()), e -> Mono.delay(limits.idleTimeout()));
   }
 

@@ -3,12 +3,12 @@ package io.streamrag.gateway.openai;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.relay.AnswerSessions;
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.text.Language;
-import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.GivenTurn;
 import java.time.Clock;
@@ -62,7 +62,7 @@ final class CompletionSteps {
   }
 
   /** An admitted completion: the request published, its body, and its answer events. */
-  record Admitted(ChatRequested request, CompletionBody body, Flux<AnswerEvent> events) {}
+  record Admitted(ChatRequested request, CompletionBody body, Flux<Relayed> events) {}
 
   /**
    * Admits a completion request.

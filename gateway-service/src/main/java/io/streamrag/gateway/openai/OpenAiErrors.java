@@ -44,7 +44,7 @@ public final class OpenAiErrors {
   static int status(String code) {
     return switch (code) {
       case "provider_failed" -> 502;
-      case "pipeline_unavailable", "unavailable" -> 503;
+      case "pipeline_unavailable", "unavailable", "generation_restarted" -> 503;
       case "timeout" -> 504;
       case "cancelled" -> 499;
       default -> 400; // llm-service's own refusals: injection, length

@@ -26,6 +26,7 @@ import reactor.core.scheduler.Schedulers;
 public final class AnswerSessions {
 
   private final ChatAdmission admission;
+  private final StreamDrain drain;
   private final AnswerRelay relay;
   private final StreamLedger ledger;
   private final PipelineWatch watch;
@@ -35,6 +36,7 @@ public final class AnswerSessions {
 
   public AnswerSessions(
       ChatAdmission admission,
+      StreamDrain drain,
       AnswerRelay relay,
       StreamLedger ledger,
       PipelineWatch watch,
@@ -42,6 +44,7 @@ public final class AnswerSessions {
       Tracer tracer,
       Clock clock) {
     this.admission = admission;
+    this.drain = drain;
     this.relay = relay;
     this.ledger = ledger;
     this.watch = watch;
@@ -74,11 +77,15 @@ public final class AnswerSessions {
    * {@code OPENED}) and waits for the broker off the event loop. The place is held until the
    * answer's events end, however they end.
    *
-   * @return its answer events; a {@link Refused} 429 when its key has its answers in flight, 503
-   *     when every answering instance is busy or the broker did not take the request
+   * @return its answer events, one generation at a time; a {@link Refused} 429 when its key has its
+   *     answers in flight, 503 when this replica is stopping, every answering instance is busy or
+   *     the broker did not take the request
    */
-  public Mono<Flux<AnswerEvent>> start(
+  public Mono<Flux<Relayed>> start(
       ChatRequested request, Supplier<CompletableFuture<?>> alongside) {
+    if (drain.draining()) {
+      return Mono.error(new Refused(drain.refusal()));
+    }
     var decision = admission.admit(request.getUserId());
     if (decision instanceof ChatAdmission.Decision.Refused refused) {
       return Mono.error(new Refused(refused.refusal()));
@@ -86,10 +93,10 @@ public final class AnswerSessions {
     var slot = ((ChatAdmission.Decision.Admitted) decision).slot();
     String id = request.getRequestId();
     // A stage seen stopping while this chat streams ends it with an error event at once.
-    Flux<AnswerEvent> events =
+    Flux<Relayed> events =
         relay
             .open(id)
-            .mergeWith(watch.stops().take(1).map(stage -> stopped(id, stage)))
+            .mergeWith(watch.stops().take(1).map(stage -> Relayed.Event.ours(stopped(id, stage))))
             .doFinally(signal -> slot.release());
     ledger.opened(request);
     return Mono.just(request)

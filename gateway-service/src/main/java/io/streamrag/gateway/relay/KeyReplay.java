@@ -4,6 +4,8 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.serde.AvroDeserializer;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -34,7 +36,7 @@ final class KeyReplay {
                   readers.container(
                       "gateway-replay-" + requestId,
                       Map.of(),
-                      new TopicPartitionOffset[] {from},
+                      new TopicPartitionOffset[] {absolute(readers, from)},
                       new ByteArrayDeserializer());
               MessageListener<String, byte[]> listener =
                   (ConsumerRecord<String, byte[]> record) -> {
@@ -60,5 +62,21 @@ final class KeyReplay {
               container.start();
             })
         .subscribeOn(Schedulers.boundedElastic());
+  }
+
+  /**
+   * A position by time as an offset, resolved now: by time alone, a partition with nothing written
+   * since would be read from its end as of the reader's first poll, and an answer's first events
+   * written meanwhile would be skipped (its meta, when a stream opened on a replica that owned no
+   * partition yet: KeyReplayTest).
+   */
+  private static TopicPartitionOffset absolute(TopicReaders readers, TopicPartitionOffset from) {
+    if (from.getPosition() != TopicPartitionOffset.SeekPosition.TIMESTAMP) {
+      return from;
+    }
+    return Arrays.stream(readers.since(from.getTopic(), Instant.ofEpochMilli(from.getOffset())))
+        .filter(p -> p.getPartition() == from.getPartition())
+        .findFirst()
+        .orElseThrow();
   }
 }

@@ -14,8 +14,8 @@ import reactor.core.publisher.Sinks;
 /**
  * The answer streams open on this replica, by request id. A stream is registered when it is opened,
  * buffers what arrives until its subscriber comes, is removed when the subscriber leaves, and is
- * swept if its subscriber never came. Each passes an event on once, in {@code seq} order: a second
- * copy (two readers overlapping for a moment) is dropped.
+ * swept if its subscriber never came. It passes on every event it is given: which of them its
+ * client gets (one generation, each event once) is for {@link Generations} to say.
  *
  * <p>A stream is fed by the relay's group consumer, or, once {@link #handOver handed over} (its
  * partition went to another replica), by a reader of its own: never by both, so a late event from
@@ -32,13 +32,9 @@ final class LiveStreams {
     private final long openedAt = System.nanoTime();
     private volatile boolean subscribed;
     private volatile Disposable ownReader;
-    private int lastSeq = -1;
 
     synchronized void emit(AnswerEvent event) {
-      if (event.getSeq() > lastSeq) {
-        lastSeq = event.getSeq();
-        sink.tryEmitNext(event);
-      }
+      sink.tryEmitNext(event);
     }
 
     boolean handedOver() {

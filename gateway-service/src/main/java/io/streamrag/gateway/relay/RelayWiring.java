@@ -3,16 +3,21 @@ package io.streamrag.gateway.relay;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.tracing.Tracer;
+import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.admission.ChatAdmission;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.kit.lifecycle.Drain;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.IntSupplier;
+import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /** Answer streams: the relay of this replica's share of chat.answers, the ledger, resumes. */
 @Configuration(proxyBeanMethods = false)
@@ -40,18 +45,53 @@ class RelayWiring {
   @Bean
   AnswerSessions answerSessions(
       ChatAdmission admission,
+      StreamDrain drain,
       AnswerRelay relay,
       StreamLedger ledger,
       PipelineWatch watch,
       TopicWriter writer,
       Tracer tracer) {
-    return new AnswerSessions(admission, relay, ledger, watch, writer, tracer, Clock.systemUTC());
+    return new AnswerSessions(
+        admission, drain, relay, ledger, watch, writer, tracer, Clock.systemUTC());
+  }
+
+  @Bean
+  StreamCaps resumedStreams(StreamProperties streams) {
+    return new StreamCaps(streams.maxResumesPerKey());
   }
 
   @Bean
   Resumptions resumptions(
-      ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamProperties streams) {
-    return new Resumptions(keys, ledger, relay, new StreamCaps(streams.maxResumesPerKey()));
+      ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamCaps resumedStreams) {
+    return new Resumptions(keys, ledger, relay, resumedStreams);
+  }
+
+  @Bean
+  StreamDrain streamDrain(GatewayProperties properties) {
+    return new StreamDrain(properties.chat().retryAfter());
+  }
+
+  /**
+   * On SIGTERM: no new chats, and the answer streams open here (new and resumed) go on to their
+   * end, at most {@code spring.lifecycle.timeout-per-shutdown-phase}, before the web server's own
+   * graceful shutdown and the readers of chat.answers that feed them stop.
+   */
+  @Bean
+  Drain streamsDrain(
+      StreamDrain drain,
+      AnswerRelay relay,
+      StreamCaps resumedStreams,
+      ThreadPoolTaskScheduler loadReportTimer,
+      LifecycleProperties lifecycle) {
+    IntSupplier open = () -> relay.openStreams() + resumedStreams.total();
+    return new Drain(
+        "answer streams",
+        drain::begin,
+        () -> open.getAsInt() == 0,
+        open,
+        loadReportTimer,
+        lifecycle.getTimeoutPerShutdownPhase(),
+        Clock.systemUTC());
   }
 
   /** Event streams are neither buffered nor cached by proxies. */

@@ -3,7 +3,6 @@ package io.streamrag.gateway.relay;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
-import io.streamrag.schemas.chat.AnswerEvent;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -32,12 +31,12 @@ public final class Resumptions {
   }
 
   /**
-   * A resumed stream: every event of the request, and the seq of the last one its client has.
+   * A resumed stream: the events of the request its client does not have yet.
    *
-   * @param events every event of the request, in order, from its first; the caller sends those
-   *     after {@code after}
+   * @param events the request's events after those its client has, in the generation it is to
+   *     follow ({@link Generations})
    */
-  public record Resumed(StreamLedger.Open stream, int after, Flux<AnswerEvent> events) {}
+  public record Resumed(StreamLedger.Open stream, Flux<Relayed> events) {}
 
   /**
    * Resumes the stream a {@code Last-Event-ID} names.
@@ -111,9 +110,8 @@ public final class Resumptions {
           // 6. its events again, from the time it was asked
           return new Resumed(
               stream,
-              last.seq(),
               relay
-                  .replay(stream.requestId(), stream.askedAt())
+                  .replay(stream.requestId(), stream.askedAt(), last)
                   .doFinally(signal -> caps.close(owner)));
         });
   }

@@ -8,7 +8,6 @@ import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +18,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.listener.MessageListenerContainer;
-import org.springframework.kafka.support.TopicPartitionOffset;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
@@ -61,20 +59,13 @@ public final class StreamLedger implements AutoCloseable {
     this.writer = writer;
     this.settings = settings;
     this.clock = clock;
-    long from = clock.instant().minus(settings.resumeWindow()).toEpochMilli();
+    // from offsets resolved now: a stream opened elsewhere while this one starts is known here
     this.container =
         readers.start(
             "gateway-streams",
             Map.of(),
-            readers.ends(ChatTopics.CHAT_STREAMS.name(), Duration.ofSeconds(30)).keySet().stream()
-                .map(
-                    tp ->
-                        new TopicPartitionOffset(
-                            tp.topic(),
-                            tp.partition(),
-                            from,
-                            TopicPartitionOffset.SeekPosition.TIMESTAMP))
-                .toArray(TopicPartitionOffset[]::new),
+            readers.since(
+                ChatTopics.CHAT_STREAMS.name(), clock.instant().minus(settings.resumeWindow())),
             (MessageListener<String, byte[]>) this::onRecord,
             null);
   }

@@ -20,7 +20,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * application: several of them follow one {@code gateway.keys}, as replicas behind a load balancer
  * would. Nothing else runs: the chat probes are refused before they reach Kafka.
  */
-final class GatewayReplica implements AutoCloseable {
+public final class GatewayReplica implements AutoCloseable {
 
   /** A sensor of the keys these tests issue. */
   static final String SENSOR = "0f2b6d1e-8f4c-4a57-9f0e-6c1d2a3b4c5d";
@@ -42,7 +42,7 @@ final class GatewayReplica implements AutoCloseable {
    * @param profile {@code default} or {@code demo}
    * @param settings {@code key=value} pairs on top of the service's configuration
    */
-  static GatewayReplica start(LocalKafka kafka, String profile, String... settings) {
+  public static GatewayReplica start(LocalKafka kafka, String profile, String... settings) {
     var args =
         new ArrayList<>(
             List.of(
@@ -113,6 +113,17 @@ final class GatewayReplica implements AutoCloseable {
     assertThat(last).as("the chat status after 5 s").isEqualTo(status);
   }
 
+  /** The base URL of its HTTP port. */
+  public String url() {
+    return "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
+  }
+
+  /** One of its beans. */
+  public <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
+  /** Stops it as its SIGTERM hook would: the context closes. */
   @Override
   public void close() {
     context.close();

@@ -2,6 +2,7 @@ package io.streamrag.gateway.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -20,21 +21,20 @@ class AnswerSseTest {
 
   @Test
   void eachStepOfAGroupedTraceIsAnEventWithAnIdOfItsOwn() {
-    var events = AnswerSse.of(ID, "c", trace(4, 3), -1);
+    var events = AnswerSse.of(ID, "c", trace(4, 3), 0, -1);
 
     assertThat(events).extracting(ServerSentEvent::event).containsOnly("trace");
     assertThat(events)
         .extracting(ServerSentEvent::id)
         .containsExactly("9f1c:4", "9f1c:5", "9f1c:6");
-    assertThat(AnswerSse.last(trace(4, 3))).isEqualTo(6);
   }
 
   @Test
   void aClientThatDroppedInsideAGroupedTraceGetsOnlyTheStepsAfterItsLastOne() {
-    assertThat(AnswerSse.of(ID, "c", trace(4, 3), 4))
+    assertThat(AnswerSse.of(ID, "c", trace(4, 3), 0, 4))
         .extracting(ServerSentEvent::id)
         .containsExactly("9f1c:5", "9f1c:6");
-    assertThat(AnswerSse.of(ID, "c", trace(4, 3), 6)).isEmpty();
+    assertThat(AnswerSse.of(ID, "c", trace(4, 3), 0, 6)).isEmpty();
   }
 
   @Test
@@ -48,11 +48,10 @@ class AnswerSseTest {
             .setEmittedAt(Instant.EPOCH)
             .build();
 
-    assertThat(AnswerSse.of(ID, "c", token, 6))
+    assertThat(AnswerSse.of(ID, "c", token, 0, 6))
         .extracting(ServerSentEvent::id)
         .containsExactly("9f1c:7");
-    assertThat(AnswerSse.of(ID, "c", token, 7)).isEmpty();
-    assertThat(AnswerSse.last(token)).isEqualTo(7);
+    assertThat(AnswerSse.of(ID, "c", token, 0, 7)).isEmpty();
   }
 
   @Test
@@ -70,18 +69,31 @@ class AnswerSseTest {
                         .build()))
             .build();
 
-    var events = AnswerSse.of(ID, "c", done, 6);
+    var events = AnswerSse.of(ID, "c", done, 0, 6);
     assertThat(events)
         .extracting(ServerSentEvent::event)
         .containsExactly("citation", "citation", "done");
     assertThat(events)
         .extracting(ServerSentEvent::id)
         .containsExactly("9f1c:7", "9f1c:8", "9f1c:9");
-    assertThat(AnswerSse.last(done)).isEqualTo(9);
     // a client that dropped after the first citation gets the second one and the done
-    assertThat(AnswerSse.of(ID, "c", done, 7))
+    assertThat(AnswerSse.of(ID, "c", done, 0, 7))
         .extracting(ServerSentEvent::id)
         .containsExactly("9f1c:8", "9f1c:9");
+  }
+
+  @Test
+  void theEventsOfARestartedAnswerAreNumberedInTheirGenerationAndTheResetSaysItHasNoneYet() {
+    var token = event(0, AnswerEventType.TOKEN).setText("again").build();
+
+    assertThat(AnswerSse.of(ID, "c", token, 2, -1))
+        .extracting(ServerSentEvent::id)
+        .containsExactly("9f1c:2.0");
+    var reset = AnswerSse.of(ID, "c", new Relayed.Reset(2, true));
+    assertThat(reset).extracting(ServerSentEvent::event).containsExactly("reset");
+    assertThat(reset).extracting(ServerSentEvent::id).containsExactly("9f1c:2.-1");
+    // a client shown nothing but the meta of the first generation is not told
+    assertThat(AnswerSse.of(ID, "c", new Relayed.Reset(1, false))).isEmpty();
   }
 
   private static AnswerEvent.Builder event(int seq, AnswerEventType type) {

@@ -3,21 +3,13 @@ package io.streamrag.gateway.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.gateway.FakeLlm;
-import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.RawSse;
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.chat.GivenTurn;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,31 +18,13 @@ import tools.jackson.databind.json.JsonMapper;
  * The OpenAI-compatible API of gateway-service alone against a real broker; the test answers in
  * llm-service's place ({@link FakeLlm}) and reads what an OpenAI client would.
  */
-@SpringBootTest(
-    classes = GatewayApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      GatewayApplication.CONFIG_NAME,
-      "gateway.chat.answer-timeout=5s",
-      "gateway.chat.max-message-chars=200",
-      "gateway.watch.stages="
-    })
-@ActiveProfiles("demo")
-@AutoConfigureWebTestClient(timeout = "30s")
-class OpenAiEndpointTest {
+class OpenAiEndpointTest extends OpenAiOnBroker {
 
-  static final LocalKafka KAFKA = LocalKafka.shared();
   static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
   static final JsonMapper JSON = new JsonMapper();
 
   @Autowired WebTestClient http;
-  @LocalServerPort int port;
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-  }
 
   @Test
   void aStreamedCompletionIsChunksEndingWithTheExtensionTheUsageAndDone() {
@@ -284,9 +258,5 @@ class OpenAiEndpointTest {
       spec = spec.header("Authorization", "Bearer " + key);
     }
     return spec.bodyValue(body).exchange();
-  }
-
-  private String url(String path) {
-    return "http://127.0.0.1:" + port + path;
   }
 }

@@ -15,17 +15,26 @@ class EventIdsTest {
 
   @Test
   void anEventIdNamesTheStreamAndHowFarItsClientGot() {
-    assertThat(EventIds.parse(EventIds.of(ID, 7))).isEqualTo(new EventIds(ID, 7));
+    assertThat(EventIds.parse(EventIds.of(ID, 7))).isEqualTo(new EventIds(ID, 0, 7));
+  }
+
+  @Test
+  void anEventOfARestartedAnswerNamesItsGenerationToo() {
+    assertThat(EventIds.of(ID, 2, 5)).isEqualTo(ID + ":2.5");
+    assertThat(EventIds.parse(EventIds.of(ID, 2, 5))).isEqualTo(new EventIds(ID, 2, 5));
+    assertThat(EventIds.parse(ID + ":1.-1")).isEqualTo(new EventIds(ID, 1, -1));
+    assertThat(EventIds.of(ID, 0, 5)).isEqualTo(ID + ":5");
   }
 
   @Test
   void aBareRequestIdMeansFromTheStart() {
-    assertThat(EventIds.parse(ID.toUpperCase())).isEqualTo(new EventIds(ID, -1));
+    assertThat(EventIds.parse(ID.toUpperCase())).isEqualTo(new EventIds(ID, 0, -1));
   }
 
   @Test
   void anythingElseIsRefusedNamingTheHeader() {
-    for (String bad : new String[] {"", "7", ID + ":x", ID + ":-2", "not-a-uuid:3"}) {
+    for (String bad :
+        new String[] {"", "7", ID + ":x", ID + ":-2", ID + ":-1.3", ID + ":1.", "not-a-uuid:3"}) {
       assertThatThrownBy(() -> EventIds.parse(bad))
           .isInstanceOfSatisfying(
               Refused.class,

@@ -4,6 +4,7 @@ import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.scope.AnswerScope;
+import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -11,13 +12,15 @@ import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Each answer runs with its cancellation ({@link Cancellations}); one whose caller left stops where
- * it is and its stream ends with an {@code error} event {@code cancelled}, so whoever replays the
- * stream sees why it ended.
+ * Each answer runs with its cancellation ({@link Cancellations}) and its generation (this attempt's
+ * name, {@link AnswerStreams#newGeneration}); one whose caller left stops where it is and its
+ * stream ends with an {@code error} event {@code cancelled} of the same generation, so whoever
+ * replays the stream sees why it ended.
  */
 public final class CancelledAnswers {
 
@@ -32,20 +35,30 @@ public final class CancelledAnswers {
   /** An answer, started with its cancellation and trace context. */
   @FunctionalInterface
   public interface Answers {
-    CompletableFuture<Void> answer(ChatRequested request, Cancellation cancel, AnswerScope scope);
+    CompletableFuture<Void> answer(
+        ChatRequested request, String generation, Cancellation cancel, AnswerScope scope);
   }
 
   private final Cancellations cancellations;
   private final Answers answers;
   private final TopicWriter writer;
   private final Clock clock;
+  private final Supplier<String> generations;
 
+  /**
+   * @param generations names each attempt at an answer
+   */
   public CancelledAnswers(
-      Cancellations cancellations, Answers answers, TopicWriter writer, Clock clock) {
+      Cancellations cancellations,
+      Answers answers,
+      TopicWriter writer,
+      Clock clock,
+      Supplier<String> generations) {
     this.cancellations = cancellations;
     this.answers = answers;
     this.writer = writer;
     this.clock = clock;
+    this.generations = generations;
   }
 
   /**
@@ -54,8 +67,10 @@ public final class CancelledAnswers {
    */
   public CompletableFuture<Void> answer(ChatRequested request) {
     var scope = AnswerScope.capture();
+    String generation = generations.get();
     return cancellations
-        .during(request.getRequestId(), cancel -> answers.answer(request, cancel, scope))
+        .during(
+            request.getRequestId(), cancel -> answers.answer(request, generation, cancel, scope))
         .exceptionallyCompose(
             error -> {
               if (!(Futures.cause(error) instanceof Cancellation.Cancelled)) {
@@ -72,6 +87,7 @@ public final class CancelledAnswers {
                               request.getRequestId(),
                               AnswerEvent.newBuilder()
                                   .setRequestId(request.getRequestId())
+                                  .setGeneration(generation)
                                   .setSeq(SEQ)
                                   .setType(AnswerEventType.ERROR)
                                   .setEmittedAt(clock.instant())

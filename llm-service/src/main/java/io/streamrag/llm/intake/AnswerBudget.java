@@ -4,7 +4,9 @@ import io.streamrag.schemas.chat.ChatRequested;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -19,7 +21,9 @@ import org.springframework.kafka.support.Acknowledgment;
  * a thread of its own, while the budget has room; requests fetched beyond it wait here, unstarted,
  * and fetching pauses until answers end. An offset is committed only once the answer of its request
  * and of every request before it on its partition has ended (done, error or cancelled): an instance
- * that dies leaves its unanswered requests to the next owner of the partition.
+ * that dies leaves its unanswered requests to the next owner of the partition. An instance that
+ * stops ({@link #drain}) or gives partitions up ({@link #handOver}) finishes the answers it runs
+ * first, so the next owner starts after them instead of answering them again.
  */
 public final class AnswerBudget {
 
@@ -30,21 +34,10 @@ public final class AnswerBudget {
     void pause();
 
     void resume();
-  }
 
-  /** One request taken from the topic, until its offset may be committed. */
-  private static final class Slot {
-    final TopicPartition partition;
-    final long offset;
-    final Acknowledgment ack;
-    final ChatRequested request;
-    boolean ended;
-
-    Slot(TopicPartition partition, long offset, Acknowledgment ack, ChatRequested request) {
-      this.partition = partition;
-      this.offset = offset;
-      this.ack = ack;
-      this.request = request;
+    /** True once fetching has stopped: every request fetched before has been offered. */
+    default boolean stopped() {
+      return true;
     }
   }
 
@@ -53,8 +46,10 @@ public final class AnswerBudget {
   private final Fetching fetching;
   private final Map<TopicPartition, TreeMap<Long, Slot>> taken = new HashMap<>();
   private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
+  private final Map<TopicPartition, Long> acknowledged = new HashMap<>();
   private int running;
   private boolean paused;
+  private boolean draining;
 
   /**
    * @param max how many answers may run at once
@@ -108,8 +103,70 @@ public final class AnswerBudget {
     synchronized (this) {
       waiting.removeIf(s -> partitions.contains(s.partition));
       partitions.forEach(taken::remove);
+      partitions.forEach(acknowledged::remove);
       resumeIfRoom();
     }
+  }
+
+  /**
+   * The partitions go to another instance: their unstarted requests are left to it at once; the
+   * future completes once the answers running for them have ended and acknowledged their offsets,
+   * so that the caller can commit them before the new owner reads on. Then call {@link #revoked}.
+   */
+  public CompletableFuture<Void> handOver(Collection<TopicPartition> partitions) {
+    List<CompletableFuture<Void>> running;
+    synchronized (this) {
+      var left = waiting.stream().filter(s -> partitions.contains(s.partition)).toList();
+      waiting.removeAll(left);
+      left.forEach(s -> taken.get(s.partition).remove(s.offset));
+      running =
+          partitions.stream()
+              .map(taken::get)
+              .filter(Objects::nonNull)
+              .flatMap(slots -> slots.values().stream())
+              .filter(s -> !s.ended)
+              .map(s -> s.over)
+              .toList();
+      resumeIfRoom();
+    }
+    return CompletableFuture.allOf(running.toArray(CompletableFuture[]::new));
+  }
+
+  /**
+   * This instance is stopping: fetching pauses for good (an answer that ends no longer resumes it),
+   * and what was fetched is still answered. Done once {@link #drained()}.
+   */
+  public void drain() {
+    synchronized (this) {
+      draining = true;
+      if (!paused) {
+        paused = true;
+        fetching.pause();
+      }
+    }
+  }
+
+  /** After {@link #drain}: fetching has stopped and every request taken has been answered. */
+  public boolean drained() {
+    synchronized (this) {
+      if (!draining || running > 0 || !waiting.isEmpty()) {
+        return false;
+      }
+    }
+    return fetching.stopped();
+  }
+
+  /** The next offset to read of each of these partitions, as far as it was acknowledged here. */
+  public synchronized Map<TopicPartition, Long> acknowledged(Collection<TopicPartition> of) {
+    var out = new HashMap<TopicPartition, Long>();
+    of.forEach(
+        partition -> {
+          Long next = acknowledged.get(partition);
+          if (next != null) {
+            out.put(partition, next);
+          }
+        });
+    return out;
   }
 
   /** Answers running now. */
@@ -187,16 +244,18 @@ public final class AnswerBudget {
     synchronized (this) {
       slot.ended = true;
       var slots = taken.get(slot.partition);
-      if (slots == null || slots.get(slot.offset) != slot) {
-        return; // revoked meanwhile
-      }
-      while (!slots.isEmpty() && slots.firstEntry().getValue().ended) {
-        last = slots.pollFirstEntry().getValue().ack;
+      if (slots != null && slots.get(slot.offset) == slot) { // else revoked meanwhile
+        while (!slots.isEmpty() && slots.firstEntry().getValue().ended) {
+          var first = slots.pollFirstEntry().getValue();
+          last = first.ack;
+          acknowledged.put(first.partition, first.offset + 1);
+        }
       }
     }
     if (last != null) {
       last.acknowledge();
     }
+    slot.over.complete(null); // after the acknowledgement: a hand-over waiting for it commits it
   }
 
   private void pauseIfFull() {
@@ -207,7 +266,7 @@ public final class AnswerBudget {
   }
 
   private void resumeIfRoom() {
-    if (paused && running + waiting.size() < max) {
+    if (paused && !draining && running + waiting.size() < max) {
       paused = false;
       fetching.resume();
     }

@@ -30,6 +30,12 @@ public final class BindingFetching implements AnswerBudget.Fetching {
     container().resume();
   }
 
+  /** The consumer has paused: the records of its last poll were handed to the listener. */
+  @Override
+  public boolean stopped() {
+    return container().isContainerPaused();
+  }
+
   private MessageListenerContainer container() {
     var found = container;
     if (found == null) {

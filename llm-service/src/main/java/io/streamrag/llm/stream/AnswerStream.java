@@ -35,12 +35,17 @@ import org.springframework.scheduling.TaskScheduler;
  * needs-human are held and sent as the {@code preceding} events of its done ({@link AnswerEvents}),
  * each still numbered as an event of its own. Thread-safe: the scheduler's send and the answering
  * thread's take turns.
+ *
+ * <p>Every event carries the answer's generation: this attempt's, so that when an instance dies
+ * mid-answer and another answers the request again from seq 0, readers tell the two apart and never
+ * show one as the continuation of the other.
  */
 public final class AnswerStream {
 
   private final TopicWriter.Batch out;
   private final Clock clock;
   private final String requestId;
+  private final String generation;
   private final TokenBatching batching;
   private final TaskScheduler scheduler;
   private final AnswerScope scope;
@@ -52,20 +57,22 @@ public final class AnswerStream {
   private int seq;
 
   /** Every token its own record; for tests and tools without a scheduler. */
-  public AnswerStream(TopicWriter writer, Clock clock, String requestId) {
-    this(writer, clock, requestId, TokenBatching.NONE, null, AnswerScope.none());
+  public AnswerStream(TopicWriter writer, Clock clock, String requestId, String generation) {
+    this(writer, clock, requestId, generation, TokenBatching.NONE, null, AnswerScope.none());
   }
 
   AnswerStream(
       TopicWriter writer,
       Clock clock,
       String requestId,
+      String generation,
       TokenBatching batching,
       TaskScheduler scheduler,
       AnswerScope scope) {
     this.out = writer.batch();
     this.clock = clock;
     this.requestId = requestId;
+    this.generation = generation;
     this.batching = scheduler == null ? TokenBatching.NONE : batching;
     this.scheduler = scheduler;
     this.scope = scope;
@@ -190,6 +197,7 @@ public final class AnswerStream {
   private AnswerEvent.Builder event(AnswerEventType type) {
     return AnswerEvent.newBuilder()
         .setRequestId(requestId)
+        .setGeneration(generation)
         .setSeq(seq++)
         .setType(type)
         .setEmittedAt(clock.instant());

@@ -3,11 +3,14 @@ package io.streamrag.llm.stream;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.scope.AnswerScope;
 import java.time.Clock;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
  * Opens the stream of each answer: its writer, and the scheduler that sends a held group of tokens
- * when no later event comes to send it (a Spring-managed {@link TaskScheduler}).
+ * when no later event comes to send it (a Spring-managed {@link TaskScheduler}); and names each
+ * attempt at an answer, its generation: this instance's id and the attempt's start, so the attempt
+ * of another instance (after this one died) or a later one of this instance is never taken for it.
  */
 public final class AnswerStreams {
 
@@ -15,17 +18,42 @@ public final class AnswerStreams {
   private final TokenBatching batching;
   private final TaskScheduler scheduler;
   private final Clock clock;
+  private final String instance;
+  private final AtomicLong lastStart = new AtomicLong();
 
+  /**
+   * @param instance this instance's id among the service's instances
+   */
   public AnswerStreams(
-      TopicWriter writer, TokenBatching batching, TaskScheduler scheduler, Clock clock) {
+      TopicWriter writer,
+      TokenBatching batching,
+      TaskScheduler scheduler,
+      Clock clock,
+      String instance) {
     this.writer = writer;
     this.batching = batching;
     this.scheduler = scheduler;
     this.clock = clock;
+    this.instance = instance;
+  }
+
+  /**
+   * A new attempt's generation, {@code <instance>@<start in epoch ms>}; the start is unique on this
+   * instance (two attempts in one millisecond take the next), so no two attempts share one.
+   */
+  public String newGeneration() {
+    long now = clock.millis();
+    long start = lastStart.updateAndGet(last -> Math.max(last + 1, now));
+    return instance + "@" + start;
   }
 
   /** The stream of one answer, whose records carry the answer's trace ({@code scope}). */
+  public AnswerStream open(String requestId, String generation, AnswerScope scope) {
+    return new AnswerStream(writer, clock, requestId, generation, batching, scheduler, scope);
+  }
+
+  /** The stream of a new attempt at an answer. */
   public AnswerStream open(String requestId, AnswerScope scope) {
-    return new AnswerStream(writer, clock, requestId, batching, scheduler, scope);
+    return open(requestId, newGeneration(), scope);
   }
 }

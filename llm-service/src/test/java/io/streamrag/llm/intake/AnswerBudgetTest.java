@@ -125,6 +125,45 @@ class AnswerBudgetTest {
   }
 
   @Test
+  void partitionsHandedOverWaitForTheirRunningAnswersWhichCommitFirstAndLeaveTheirWaitingOnes() {
+    offer(P1, 0, "a");
+    offer(P1, 1, "b");
+    offer(P1, 2, "c"); // budget of 2: waits
+
+    var handedOver = budget.handOver(List.of(P1));
+
+    // the waiting request is left to the next owner at once; the running ones are waited for
+    assertThat(budget.waiting()).isZero();
+    assertThat(handedOver).isNotDone();
+    end("b");
+    assertThat(handedOver).isNotDone();
+    end("a");
+    // done once both committed: the next owner starts at c, answering neither a nor b again
+    assertThat(handedOver).isDone();
+    assertThat(committed).containsExactly("P1@1");
+    assertThat(started).containsExactly("a", "b");
+  }
+
+  @Test
+  void aDrainingBudgetStaysPausedAnswersWhatItFetchedAndThenIsDrained() {
+    offer(P0, 0, "a");
+    offer(P0, 1, "b");
+    offer(P0, 2, "c"); // fetched before the drain: still answered
+    budget.drain();
+
+    assertThat(budget.drained()).isFalse();
+    end("a");
+    end("b");
+    assertThat(started).containsExactly("a", "b", "c");
+    assertThat(budget.drained()).isFalse();
+    end("c");
+
+    assertThat(budget.drained()).isTrue();
+    assertThat(fetching).containsExactly("pause"); // never resumed
+    assertThat(committed).containsExactly("P0@0", "P0@1", "P0@2");
+  }
+
+  @Test
   void answersThatEndAtOnceDrainABacklogWithoutDeepRecursion() {
     var instant =
         new AnswerBudget(1, request -> CompletableFuture.completedFuture(null), noFetching());

@@ -25,9 +25,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -146,30 +143,8 @@ class ConcurrentAnswersTest {
             Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
       await()
           .atMost(Duration.ofSeconds(15))
-          .untilAsserted(() -> assertThat(committed(admin)).isEqualTo(ends(admin)));
+          .untilAsserted(
+              () -> assertThat(GroupOffsets.committed(admin)).isEqualTo(GroupOffsets.ends(admin)));
     }
-  }
-
-  private static Map<TopicPartition, Long> committed(Admin admin) throws Exception {
-    var out = new java.util.HashMap<TopicPartition, Long>();
-    Map<TopicPartition, OffsetAndMetadata> offsets =
-        admin.listConsumerGroupOffsets("llm-answers").partitionsToOffsetAndMetadata().get();
-    offsets.forEach(
-        (tp, o) -> {
-          if (tp.topic().equals(ChatTopics.CHAT_REQUESTS.name()) && o != null) {
-            out.put(tp, o.offset());
-          }
-        });
-    return out;
-  }
-
-  private static Map<TopicPartition, Long> ends(Admin admin) throws Exception {
-    var query = new java.util.HashMap<TopicPartition, OffsetSpec>();
-    for (int p = 0; p < ChatTopics.CHAT_REQUESTS.partitions(); p++) {
-      query.put(new TopicPartition(ChatTopics.CHAT_REQUESTS.name(), p), OffsetSpec.latest());
-    }
-    var out = new java.util.HashMap<TopicPartition, Long>();
-    admin.listOffsets(query).all().get().forEach((tp, info) -> out.put(tp, info.offset()));
-    return out;
   }
 }

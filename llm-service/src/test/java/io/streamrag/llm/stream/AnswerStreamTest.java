@@ -176,7 +176,7 @@ class AnswerStreamTest {
   void withoutBatchingEveryTokenIsItsOwnRecord() {
     String id = UUID.randomUUID().toString();
     var stream =
-        new AnswerStreams(writer, TokenBatching.NONE, scheduler, new HandClock())
+        new AnswerStreams(writer, TokenBatching.NONE, scheduler, new HandClock(), "test-instance")
             .open(id, AnswerScope.none());
     for (int i = 0; i < 5; i++) {
       stream.token("t" + i);
@@ -237,6 +237,38 @@ class AnswerStreamTest {
   }
 
   @Test
+  void everyEventOfAnAttemptCarriesItsGenerationAndASecondAttemptHasAnotherFromSeqZero() {
+    var clock = HandClock.aheadOfTheScheduler();
+    var streams = streams(clock);
+    String id = UUID.randomUUID().toString();
+    // Given a first attempt that streamed a token, then a second attempt at the same request (its
+    // instance died: another answers it again), started in the same millisecond
+    var first = streams.open(id, AnswerScope.none());
+    first.token("first ");
+    var second = streams.open(id, AnswerScope.none());
+    second.token("second");
+    second.citation(new Citation(1, "kb/a.md", "kb", 0.8));
+    second.done(AnswerDone.newBuilder().setProvider("p").setModel("m").build()).join();
+
+    // Then each attempt's events name their own generation, and the second counts from 0 again
+    var records = events(id);
+    var events = records.stream().flatMap(e -> AnswerEvents.of(e).stream()).toList();
+    assertThat(events)
+        .extracting(AnswerEvent::getSeq, AnswerEvent::getText)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(0, "first "),
+            org.assertj.core.groups.Tuple.tuple(0, "second"),
+            org.assertj.core.groups.Tuple.tuple(1, null),
+            org.assertj.core.groups.Tuple.tuple(2, null));
+    String firstGeneration = events.get(0).getGeneration();
+    assertThat(firstGeneration).startsWith("test-instance@");
+    assertThat(events.subList(1, 4))
+        .extracting(AnswerEvent::getGeneration)
+        .containsOnly(events.get(1).getGeneration())
+        .doesNotContain(firstGeneration);
+  }
+
+  @Test
   void aStepNoOtherEventFollowsIsSentByTheScheduler() {
     String id = UUID.randomUUID().toString();
     var stream = streams(new HandClock()).open(id, AnswerScope.none());
@@ -257,7 +289,8 @@ class AnswerStreamTest {
   }
 
   private static AnswerStreams streams(Clock clock) {
-    return new AnswerStreams(writer, new TokenBatching(LINGER, 2048), scheduler, clock);
+    return new AnswerStreams(
+        writer, new TokenBatching(LINGER, 2048), scheduler, clock, "test-instance");
   }
 
   private static List<AnswerEvent> events(String id) {

@@ -154,6 +154,19 @@ public final class TopicReaders implements SmartLifecycle {
   }
 
   /**
+   * Every partition of a topic from its first record written at or after {@code from}, and at the
+   * latest from its end as of now, as absolute offsets: whatever is written after this call is
+   * read, however late the consumer first polls. A position by time alone is not that: spring-kafka
+   * moves a partition with nothing written since the time to its end lazily, as of the consumer's
+   * first poll, and what came in between is skipped.
+   */
+  public TopicPartitionOffset[] since(String topic, Instant from) {
+    return Offsets.since(clients, topic, from, Duration.ofSeconds(30)).entrySet().stream()
+        .map(e -> new TopicPartitionOffset(topic, e.getKey().partition(), e.getValue()))
+        .toArray(TopicPartitionOffset[]::new);
+  }
+
+  /**
    * Watches a container started elsewhere (e.g. a request client's reply container): its events
    * reach health, and it stops with the context.
    */
