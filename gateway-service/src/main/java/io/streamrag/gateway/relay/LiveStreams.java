@@ -1,41 +1,26 @@
 package io.streamrag.gateway.relay;
 
 import io.streamrag.schemas.chat.AnswerEvent;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Sinks;
 
 /**
- * The answer streams open on this replica, by request id. A stream is registered when it is opened,
- * buffers what arrives until its subscriber comes, is removed when the subscriber leaves, and is
- * swept if its subscriber never came. It passes on every event it is given: which of them its
- * client gets (one generation, each event once) is for {@link Generations} to say.
+ * The answer streams open on this replica, by request id ({@link Subscriptions}: registered when
+ * opened, buffered until the subscriber comes, removed when it leaves, swept if it never came). A
+ * stream passes on every event it is given: which of them its client gets (one generation, each
+ * event once) is for {@link Generations} to say.
  *
- * <p>A stream is fed by the relay's group consumer, or, once {@link #handOver handed over} (its
+ * <p>A stream is fed by the relay's group consumer, or, once handed over ({@link #toHandOver}) (its
  * partition went to another replica), by a reader of its own: never by both, so a late event from
  * one cannot overtake the other's.
  */
 final class LiveStreams {
 
-  private static final Duration ABANDONED = Duration.ofMinutes(10);
-  private static final Duration SWEEP_EVERY = Duration.ofSeconds(30);
-
   /** One open stream. */
-  static final class Stream {
-    private final Sinks.Many<AnswerEvent> sink = Sinks.many().unicast().onBackpressureBuffer();
-    private final long openedAt = System.nanoTime();
-    private volatile boolean subscribed;
+  static final class Stream extends Subscriptions.Subscription<AnswerEvent> {
     private volatile Disposable ownReader;
-
-    synchronized void emit(AnswerEvent event) {
-      sink.tryEmitNext(event);
-    }
 
     boolean handedOver() {
       return ownReader != null;
@@ -45,6 +30,7 @@ final class LiveStreams {
       ownReader = reader;
     }
 
+    @Override
     void close() {
       Disposable reader = ownReader;
       if (reader != null) {
@@ -53,82 +39,40 @@ final class LiveStreams {
     }
   }
 
-  private final Map<String, Set<Stream>> byKey = new ConcurrentHashMap<>();
-  private final AtomicLong lastSweep = new AtomicLong(System.nanoTime());
+  private final Subscriptions<AnswerEvent, Stream> streams = new Subscriptions<>();
 
   Flux<AnswerEvent> open(String key) {
-    sweepIfDue();
-    var stream = new Stream();
-    byKey.compute(
-        key,
-        (k, all) -> {
-          var set = all == null ? ConcurrentHashMap.<Stream>newKeySet() : all;
-          set.add(stream);
-          return set;
-        });
-    return stream
-        .sink
-        .asFlux()
-        .doOnSubscribe(s -> stream.subscribed = true)
-        .doFinally(signal -> remove(key, stream));
+    return streams.open(key, new Stream());
   }
 
   /** Called by the group consumer's thread: to the streams it still feeds. */
   void deliver(String key, AnswerEvent event) {
-    var all = byKey.get(key);
-    if (all != null) {
-      all.stream().filter(s -> !s.handedOver()).forEach(s -> s.emit(event));
+    for (var stream : streams.of(key)) {
+      if (!stream.handedOver()) {
+        stream.emit(event);
+      }
     }
   }
 
   boolean anyFor(String key) {
-    return byKey.containsKey(key);
+    return streams.anyFor(key);
   }
 
   /** The keys of the streams open here. */
   Set<String> keys() {
-    return Set.copyOf(byKey.keySet());
+    return streams.keys();
   }
 
   /** The streams of a key not yet handed over; the caller gives each a reader of its own. */
   List<Stream> toHandOver(String key) {
-    var all = byKey.get(key);
-    return all == null ? List.of() : all.stream().filter(s -> !s.handedOver()).toList();
+    return streams.of(key).stream().filter(s -> !s.handedOver()).toList();
   }
 
   void removeAll(String key) {
-    var all = byKey.remove(key);
-    if (all != null) {
-      all.forEach(Stream::close);
-    }
+    streams.removeAll(key);
   }
 
   int size() {
-    return byKey.values().stream().mapToInt(Set::size).sum();
-  }
-
-  private void remove(String key, Stream stream) {
-    stream.close();
-    byKey.computeIfPresent(
-        key,
-        (k, all) -> {
-          all.remove(stream);
-          return all.isEmpty() ? null : all;
-        });
-  }
-
-  private void sweepIfDue() {
-    long now = System.nanoTime();
-    long last = lastSweep.get();
-    if (now - last < SWEEP_EVERY.toNanos() || !lastSweep.compareAndSet(last, now)) {
-      return;
-    }
-    long cutoff = now - ABANDONED.toNanos();
-    byKey.forEach(
-        (key, all) ->
-            all.stream()
-                .filter(s -> !s.subscribed && s.openedAt < cutoff)
-                .toList()
-                .forEach(s -> remove(key, s)));
+    return streams.size();
   }
 }

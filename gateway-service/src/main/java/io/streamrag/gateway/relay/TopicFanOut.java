@@ -39,7 +39,8 @@ public final class TopicFanOut<V> implements AutoCloseable {
   private final TopicReaders readers;
   private final TopicSpec topic;
   private final Class<V> type;
-  private final Subscriptions<V> subscriptions = new Subscriptions<>();
+  private final Subscriptions<V, Subscriptions.Subscription<V>> subscriptions =
+      new Subscriptions<>();
   private final CountDownLatch positioned = new CountDownLatch(1);
   private final AvroDeserializer avro = new AvroDeserializer();
   private final KafkaMessageListenerContainer<String, byte[]> container;
@@ -86,7 +87,7 @@ public final class TopicFanOut<V> implements AutoCloseable {
    * stream is subscribed is buffered. It ends when its subscriber cancels.
    */
   public Flux<V> open(String key) {
-    return subscriptions.open(key);
+    return subscriptions.open(key, new Subscriptions.Subscription<>());
   }
 
   /** Drops the subscriptions of a key that nobody will subscribe to (e.g. its request failed). */
@@ -121,7 +122,8 @@ public final class TopicFanOut<V> implements AutoCloseable {
       try {
         Object value = avro.deserialize(topic.name(), record.value());
         if (type.isInstance(value)) {
-          subscriptions.deliver(record.key(), type.cast(value));
+          V delivered = type.cast(value);
+          subscriptions.of(record.key()).forEach(s -> s.emit(delivered));
         }
       } catch (RuntimeException e) {
         log.warn(
