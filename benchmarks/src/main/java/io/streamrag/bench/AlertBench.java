@@ -127,14 +127,15 @@ final class AlertBench {
    */
   private static void hops(String kafka, Map<String, Long> posted, long since) {
     var snapshot = new ConcurrentHashMap<String, Long>();
-    for (var r : Hops.read(kafka, io.streamrag.schemas.Topics.SENSOR_SNAPSHOTS.name(), since)) {
+    for (var r :
+        Hops.read(kafka, io.streamrag.schemas.SensorTopics.SENSOR_SNAPSHOTS.name(), since)) {
       Long t = posted.get(r.key());
       if (t != null && r.timestamp() >= t) {
         snapshot.merge(r.key(), r.timestamp(), Math::min);
       }
     }
     var alert = new ConcurrentHashMap<String, Long>();
-    for (var r : Hops.read(kafka, io.streamrag.schemas.Topics.SENSOR_ALERTS.name(), since)) {
+    for (var r : Hops.read(kafka, io.streamrag.schemas.ServiceTopics.SENSOR_ALERTS.name(), since)) {
       Long t = posted.get(r.key());
       if (t != null && r.timestamp() >= t) {
         alert.merge(r.key(), r.timestamp(), Math::min);

@@ -2,7 +2,9 @@ package io.streamrag.bench;
 
 import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
@@ -94,8 +96,8 @@ final class ChaosAudit {
               .partitionsToOffsetAndMetadata()
               .get(5, TimeUnit.SECONDS);
       var latest = new HashMap<TopicPartition, OffsetSpec>();
-      for (int p = 0; p < Topics.SENSOR_READINGS.partitions(); p++) {
-        latest.put(new TopicPartition(Topics.SENSOR_READINGS.name(), p), OffsetSpec.latest());
+      for (int p = 0; p < SensorTopics.SENSOR_READINGS.partitions(); p++) {
+        latest.put(new TopicPartition(SensorTopics.SENSOR_READINGS.name(), p), OffsetSpec.latest());
       }
       var ends = admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS);
       long lag = 0;
@@ -146,7 +148,7 @@ final class ChaosAudit {
     var onTopic = new HashSet<String>();
     var newest = new HashMap<String, Instant>();
     var expectedVersion = new HashMap<String, Integer>();
-    for (var r : read(kafka, Topics.SENSOR_READINGS.name(), sinceMillis)) {
+    for (var r : read(kafka, SensorTopics.SENSOR_READINGS.name(), sinceMillis)) {
       if (r.value() instanceof SensorReadingReceived s && sensors.contains(s.getSensorUuid())) {
         onTopic.add(s.getEventId());
         Instant before = newest.get(s.getSensorUuid());
@@ -162,7 +164,7 @@ final class ChaosAudit {
     // same reading at the same version again is a reading folded twice
     var folded = new HashMap<String, Integer>();
     var last = new HashMap<String, SensorSnapshotUpdated>();
-    for (var r : read(kafka, Topics.SENSOR_SNAPSHOTS.name(), sinceMillis)) {
+    for (var r : read(kafka, SensorTopics.SENSOR_SNAPSHOTS.name(), sinceMillis)) {
       if (r.value() instanceof SensorSnapshotUpdated s && sensors.contains(s.getSensorUuid())) {
         var before = last.get(s.getSensorUuid());
         if (before != null
@@ -176,7 +178,7 @@ final class ChaosAudit {
       }
     }
     int deadLettered = 0;
-    for (var r : read(kafka, Topics.DLQ_INGEST_SENSORS.name(), sinceMillis)) {
+    for (var r : read(kafka, DeadLetterTopics.DLQ_INGEST_SENSORS.name(), sinceMillis)) {
       if (r.value() instanceof SensorReadingReceived s && sensors.contains(s.getSensorUuid())) {
         deadLettered++;
       }
@@ -193,7 +195,7 @@ final class ChaosAudit {
     // 3. the index: live points on index.changes against what the store holds
     var live = new HashMap<String, IndexChanged>();
     String model = null;
-    for (var r : read(kafka, Topics.INDEX_CHANGES.name(), -1)) {
+    for (var r : read(kafka, KnowledgeTopics.INDEX_CHANGES.name(), -1)) {
       if (r.value() instanceof IndexChanged c
           && c.getOp() == IndexOp.UPSERT
           && c.getPayload() != null) {

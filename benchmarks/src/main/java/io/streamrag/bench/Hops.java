@@ -1,7 +1,8 @@
 package io.streamrag.bench;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -26,7 +27,7 @@ final class Hops {
 
   static void print(String brokers, Set<String> sensors, long sinceMillis, JsonNode freshness) {
     var readings = new HashMap<String, Object[]>(); // event id -> {reading, record time}
-    for (var r : read(brokers, Topics.SENSOR_READINGS.name(), sinceMillis - 1000)) {
+    for (var r : read(brokers, SensorTopics.SENSOR_READINGS.name(), sinceMillis - 1000)) {
       if (r.value() instanceof SensorReadingReceived s
           && sensors.contains(s.getSensorUuid())
           && s.getMeasuredAt().toEpochMilli() >= sinceMillis) {
@@ -34,7 +35,7 @@ final class Hops {
       }
     }
     var snapshotAt = new HashMap<String, Long>(); // event id -> snapshot record time
-    for (var r : read(brokers, Topics.SENSOR_SNAPSHOTS.name(), sinceMillis - 1000)) {
+    for (var r : read(brokers, SensorTopics.SENSOR_SNAPSHOTS.name(), sinceMillis - 1000)) {
       if (r.value() instanceof SensorSnapshotUpdated s
           && readings.containsKey(s.getLastEventId())) {
         snapshotAt.putIfAbsent(s.getLastEventId(), r.timestamp());
@@ -111,7 +112,7 @@ final class Hops {
   private static Map<String, Long> indexedAt(
       String brokers, Set<String> sensors, long sinceMillis, Predicate<String> source) {
     var out = new HashMap<String, Long>();
-    for (var r : read(brokers, Topics.INDEX_CHANGES.name(), sinceMillis - 1000)) {
+    for (var r : read(brokers, KnowledgeTopics.INDEX_CHANGES.name(), sinceMillis - 1000)) {
       if (r.value() instanceof IndexChanged c
           && c.getPayload() != null
           && sensors.contains(c.getPayload().getSensorUuid())

@@ -1,7 +1,9 @@
 package io.streamrag.bench;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import java.time.Duration;
@@ -30,7 +32,7 @@ final class WeatherAudit {
       expected.merge(LocalDate.ofInstant(a.end().minusSeconds(1), ZoneOffset.UTC), 1, Integer::sum);
     }
     var days = new HashMap<LocalDate, WeatherDayObserved>();
-    try (var probe = new TopicProbe(brokers, Topics.WEATHER_DAYS.name())) {
+    try (var probe = new TopicProbe(brokers, WeatherTopics.WEATHER_DAYS.name())) {
       for (var r : probe.drain(Duration.ofSeconds(3))) {
         if (r.value() instanceof WeatherDayObserved d && d.getStationId().equals(station)) {
           days.merge(
@@ -56,12 +58,12 @@ final class WeatherAudit {
       }
     }
     long deadLettered;
-    try (var dlq = new TopicProbe(brokers, Topics.DLQ_INGEST_WEATHER.name())) {
+    try (var dlq = new TopicProbe(brokers, DeadLetterTopics.DLQ_INGEST_WEATHER.name())) {
       deadLettered =
           dlq.drain(Duration.ofSeconds(2)).stream().filter(r -> station.equals(r.key())).count();
     }
     SensorSnapshotUpdated last = null;
-    try (var probe = new TopicProbe(brokers, Topics.SENSOR_SNAPSHOTS.name())) {
+    try (var probe = new TopicProbe(brokers, SensorTopics.SENSOR_SNAPSHOTS.name())) {
       for (var r : probe.drain(Duration.ofSeconds(3))) {
         if (field.equals(r.key()) && r.value() instanceof SensorSnapshotUpdated s) {
           last = s;

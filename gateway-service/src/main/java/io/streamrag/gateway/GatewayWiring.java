@@ -20,7 +20,7 @@ import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import java.time.Clock;
 import java.time.Duration;
@@ -116,14 +116,14 @@ class GatewayWiring {
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> conversationReplies(
       TopicReaders readers) {
-    return RequestReply.template(readers, Topics.CONVERSATION_REPLIES, "gateway");
+    return RequestReply.template(readers, ServiceTopics.CONVERSATION_REPLIES, "gateway");
   }
 
   @Bean
   RequestClient<ConversationAnswered> conversationMemory(
       ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> conversationReplies) {
     return new RequestClient<>(
-        conversationReplies, Topics.CONVERSATION_REQUESTS, ConversationAnswered.class);
+        conversationReplies, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class);
   }
 
   /** Ready once llm-service's conversation replies can reach this replica. */

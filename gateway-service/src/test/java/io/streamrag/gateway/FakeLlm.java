@@ -2,7 +2,7 @@ package io.streamrag.gateway;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -165,7 +165,7 @@ public final class FakeLlm {
     var requests =
         new TopicProbe(
             kafka.bootstrapServers(),
-            Topics.CHAT_REQUESTS.name(),
+            ChatTopics.CHAT_REQUESTS.name(),
             Instant.now().minusSeconds(1).toEpochMilli());
     var thread = Executors.newSingleThreadExecutor();
     thread.submit(
@@ -209,7 +209,7 @@ public final class FakeLlm {
                       .setSeq(seq)
                       .setEmittedAt(Instant.now())
                       .build();
-              kafka.publish(Topics.CHAT_ANSWERS.name(), request.getRequestId(), event);
+              kafka.publish(ChatTopics.CHAT_ANSWERS.name(), request.getRequestId(), event);
               seq += Math.max(1, TraceSteps.of(event).size());
             }
             answering.done.complete(null);

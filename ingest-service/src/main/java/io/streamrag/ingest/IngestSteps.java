@@ -16,7 +16,7 @@ import io.streamrag.kit.kafka.AvroBatches.Received;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.kafka.UndecodableRecordException;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
@@ -180,7 +180,7 @@ public class IngestSteps {
     }
     SensorSnapshotUpdated snapshot = after.get().snapshot();
     // 2. publish the snapshot: retrieval attaches it to this sensor's next answer
-    out.send(Topics.SENSOR_SNAPSHOTS, sensor, snapshot);
+    out.send(SensorTopics.SENSOR_SNAPSHOTS, sensor, snapshot);
     // 3. make its changed sections searchable, now or at the end of a burst
     snapshotIndexer.request(after.get(), receivedAt, out);
     folded.put(sensor, snapshot);

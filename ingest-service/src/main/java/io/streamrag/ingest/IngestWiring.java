@@ -16,7 +16,8 @@ import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -179,7 +180,7 @@ class IngestWiring {
   TopicView<SensorSnapshotUpdated> snapshots(TopicReaders readers, IngestProperties properties) {
     return TopicView.followVersioned(
             readers,
-            Topics.SENSOR_SNAPSHOTS.name(),
+            SensorTopics.SENSOR_SNAPSHOTS.name(),
             SensorSnapshotUpdated.class,
             SensorSnapshotUpdated::getVersion)
         .caughtUpWithin(properties.startupTimeout());
@@ -189,7 +190,10 @@ class IngestWiring {
   @Bean(destroyMethod = "close")
   TopicView<ChunkManifest> manifests(TopicReaders readers, IngestProperties properties) {
     return TopicView.followVersioned(
-            readers, Topics.INGEST_MANIFESTS.name(), ChunkManifest.class, ChunkManifest::getVersion)
+            readers,
+            KnowledgeTopics.INGEST_MANIFESTS.name(),
+            ChunkManifest.class,
+            ChunkManifest::getVersion)
         .caughtUpWithin(properties.startupTimeout());
   }
 

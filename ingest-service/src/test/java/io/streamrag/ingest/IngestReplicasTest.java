@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -30,10 +31,10 @@ class IngestReplicasTest {
   static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
   static final List<String> TOPICS =
       List.of(
-          Topics.SENSOR_READINGS.name(),
-          Topics.SENSOR_PROFILES.name(),
-          Topics.SENSOR_FORECASTS.name(),
-          Topics.WEATHER_LINKS.name());
+          SensorTopics.SENSOR_READINGS.name(),
+          SensorTopics.SENSOR_PROFILES.name(),
+          SensorTopics.SENSOR_FORECASTS.name(),
+          WeatherTopics.WEATHER_LINKS.name());
 
   @AfterAll
   static void stop() {
@@ -50,11 +51,14 @@ class IngestReplicasTest {
       // Given both instances in the group, every partition of the four topics assigned
       await()
           .atMost(Duration.ofSeconds(60))
-          .until(() -> owners(admin).size() == TOPICS.size() * Topics.SENSOR_READINGS.partitions());
+          .until(
+              () ->
+                  owners(admin).size()
+                      == TOPICS.size() * SensorTopics.SENSOR_READINGS.partitions());
 
       // Then partition p of the four topics has one owner, for every p
       var owners = owners(admin);
-      for (int p = 0; p < Topics.SENSOR_READINGS.partitions(); p++) {
+      for (int p = 0; p < SensorTopics.SENSOR_READINGS.partitions(); p++) {
         int partition = p;
         var of =
             TOPICS.stream()

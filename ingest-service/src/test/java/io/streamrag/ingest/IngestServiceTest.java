@@ -3,13 +3,13 @@ package io.streamrag.ingest;
 import static io.streamrag.ingest.SensorEvents.forecast;
 import static io.streamrag.ingest.SensorEvents.profile;
 import static io.streamrag.ingest.SensorEvents.reading;
-import static io.streamrag.ingest.SensorTopics.WAIT;
-import static io.streamrag.ingest.SensorTopics.awaitSnapshot;
-import static io.streamrag.ingest.SensorTopics.awaitUpsert;
-import static io.streamrag.ingest.SensorTopics.newSensor;
-import static io.streamrag.ingest.SensorTopics.now;
-import static io.streamrag.ingest.SensorTopics.publish;
-import static io.streamrag.ingest.SensorTopics.snapshotsOf;
+import static io.streamrag.ingest.SensorTraffic.WAIT;
+import static io.streamrag.ingest.SensorTraffic.awaitSnapshot;
+import static io.streamrag.ingest.SensorTraffic.awaitUpsert;
+import static io.streamrag.ingest.SensorTraffic.newSensor;
+import static io.streamrag.ingest.SensorTraffic.now;
+import static io.streamrag.ingest.SensorTraffic.publish;
+import static io.streamrag.ingest.SensorTraffic.snapshotsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,8 +20,9 @@ import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -47,7 +48,7 @@ class IngestServiceTest extends IngestOnBroker {
   void aReadingBecomesASnapshotAndSearchableTextScopedToItsSensorAndEveryKb() {
     String sensor = newSensor();
     Instant at = now();
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "r-1", at, 12.5, 6.8));
+    publish(SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "r-1", at, 12.5, 6.8));
 
     var snapshot = awaitSnapshot(sensor, s -> true);
     assertThat(snapshot.getTextFa()).contains("رطوبت خاک 12.5 درصد");
@@ -83,9 +84,9 @@ class IngestServiceTest extends IngestOnBroker {
   void profileAndForecastJoinTheSnapshotAndANewReadingReembedsOnlyTheReadings() throws Exception {
     String sensor = newSensor();
     Instant t = now();
-    publish(Topics.SENSOR_PROFILES, sensor, profile(sensor, t));
-    publish(Topics.SENSOR_FORECASTS, sensor, forecast(sensor, t, 12.5));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "a", t, 20.0, null));
+    publish(SensorTopics.SENSOR_PROFILES, sensor, profile(sensor, t));
+    publish(SensorTopics.SENSOR_FORECASTS, sensor, forecast(sensor, t, 12.5));
+    publish(SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "a", t, 20.0, null));
     awaitSnapshot(sensor, s -> s.getVersion() == 3);
     // the first burst's readings are indexed (at the end of its window) before the next reading
     awaitUpsert(
@@ -94,7 +95,8 @@ class IngestServiceTest extends IngestOnBroker {
                 && c.getPayload().getSource().endsWith("/readings")
                 && c.getPayload().getText().contains("soil moisture 20 %"));
 
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "b", t.plusSeconds(60), 18.0, null));
+    publish(
+        SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "b", t.plusSeconds(60), 18.0, null));
 
     var snapshot = awaitSnapshot(sensor, s -> s.getVersion() == 4);
     assertThat(snapshot.getTextEn())
@@ -120,7 +122,7 @@ class IngestServiceTest extends IngestOnBroker {
     Instant t = now();
     for (int i = 0; i < 10; i++) {
       publish(
-          Topics.SENSOR_READINGS,
+          SensorTopics.SENSOR_READINGS,
           sensor,
           reading(sensor, "burst-" + i, t.plusMillis(i), 10.0 + i, null));
     }
@@ -139,9 +141,12 @@ class IngestServiceTest extends IngestOnBroker {
   void aDuplicateReadingIsAbsorbed() {
     String sensor = newSensor();
     Instant t = now();
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "same", t, 12.5, null));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "same", t, 12.5, null));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "next", t.plusSeconds(1), 13.0, null));
+    publish(SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "same", t, 12.5, null));
+    publish(SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "same", t, 12.5, null));
+    publish(
+        SensorTopics.SENSOR_READINGS,
+        sensor,
+        reading(sensor, "next", t.plusSeconds(1), 13.0, null));
 
     awaitSnapshot(sensor, s -> s.getSoilMoisture() == 13.0);
     assertThat(snapshotsOf(sensor))
@@ -154,20 +159,31 @@ class IngestServiceTest extends IngestOnBroker {
     // Given a sensor's history: profile, forecast, readings with a duplicate and a late one
     String sensor = newSensor();
     Instant t = now();
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "r1", t, 20.0, 6.5));
-    publish(Topics.SENSOR_PROFILES, sensor, profile(sensor, t));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "r2", t.plusSeconds(600), 18.5, 6.6));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "r2", t.plusSeconds(600), 18.5, 6.6));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "late", t.plusSeconds(300), 30.0, 7.0));
-    publish(Topics.SENSOR_FORECASTS, sensor, forecast(sensor, t, 3.5));
-    publish(Topics.SENSOR_READINGS, sensor, reading(sensor, "r3", t.plusSeconds(1200), 17.0, 6.7));
+    publish(SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "r1", t, 20.0, 6.5));
+    publish(SensorTopics.SENSOR_PROFILES, sensor, profile(sensor, t));
+    publish(
+        SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "r2", t.plusSeconds(600), 18.5, 6.6));
+    publish(
+        SensorTopics.SENSOR_READINGS, sensor, reading(sensor, "r2", t.plusSeconds(600), 18.5, 6.6));
+    publish(
+        SensorTopics.SENSOR_READINGS,
+        sensor,
+        reading(sensor, "late", t.plusSeconds(300), 30.0, 7.0));
+    publish(SensorTopics.SENSOR_FORECASTS, sensor, forecast(sensor, t, 3.5));
+    publish(
+        SensorTopics.SENSOR_READINGS,
+        sensor,
+        reading(sensor, "r3", t.plusSeconds(1200), 17.0, 6.7));
     var live = awaitSnapshot(sensor, s -> s.getVersion() == 5);
 
     // When an operator replays the sensor topics from their start through a fresh folder
     var folder = new SnapshotFolder(new SnapshotText());
     SensorSnapshotUpdated rebuilt = null;
     for (var topic :
-        List.of(Topics.SENSOR_READINGS, Topics.SENSOR_PROFILES, Topics.SENSOR_FORECASTS)) {
+        List.of(
+            SensorTopics.SENSOR_READINGS,
+            SensorTopics.SENSOR_PROFILES,
+            SensorTopics.SENSOR_FORECASTS)) {
       try (var probe = new TopicProbe(LocalKafka.shared().bootstrapServers(), topic.name())) {
         for (var record : probe.drain(Duration.ofSeconds(2))) {
           if (sensor.equals(record.key())) {
@@ -209,7 +225,8 @@ class IngestServiceTest extends IngestOnBroker {
     knowledge.importFolder(folder.toString());
     String lastChunk = Ids.of(Ids.of("water", "water/deep.en.md"), "3");
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       index.await(r -> lastChunk.equals(r.key()), WAIT);
     }
 
@@ -217,7 +234,8 @@ class IngestServiceTest extends IngestOnBroker {
     knowledge.importFolder(folder.toString());
 
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       index.await(
           r -> lastChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
           WAIT);
@@ -227,7 +245,8 @@ class IngestServiceTest extends IngestOnBroker {
   /** Every index change about a sensor's snapshot, read for the given time. */
   private static List<IndexChanged> changesFor(String sensor, Duration during) {
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       return index.drain(during).stream()
           .map(r -> (IndexChanged) r.value())
           .filter(c -> c.getPayload() != null && c.getPayload().getSensorUuid().equals(sensor))

@@ -1,12 +1,12 @@
 package io.streamrag.ingest;
 
 import static io.streamrag.ingest.SensorEvents.reading;
-import static io.streamrag.ingest.SensorTopics.WAIT;
-import static io.streamrag.ingest.SensorTopics.awaitSnapshot;
-import static io.streamrag.ingest.SensorTopics.newSensor;
-import static io.streamrag.ingest.SensorTopics.now;
-import static io.streamrag.ingest.SensorTopics.publish;
-import static io.streamrag.ingest.SensorTopics.snapshotsOf;
+import static io.streamrag.ingest.SensorTraffic.WAIT;
+import static io.streamrag.ingest.SensorTraffic.awaitSnapshot;
+import static io.streamrag.ingest.SensorTraffic.newSensor;
+import static io.streamrag.ingest.SensorTraffic.now;
+import static io.streamrag.ingest.SensorTraffic.publish;
+import static io.streamrag.ingest.SensorTraffic.snapshotsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,7 +14,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.DeadLetters;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,10 +35,11 @@ class SensorBatchesTest extends IngestOnBroker {
   @Test
   void aBadRecordOnTheReadingsTopicGoesToTheDeadLetterTopicWithItsErrorAndIsCounted() {
     String key = "bad-" + UUID.randomUUID();
-    LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), key, "not avro".getBytes());
+    LocalKafka.shared().publishRaw(SensorTopics.SENSOR_READINGS.name(), key, "not avro".getBytes());
 
     try (var dlq =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), DeadLetterTopics.DLQ_INGEST_SENSORS.name())) {
       var dead = dlq.await(r -> key.equals(r.key()), WAIT);
       assertThat(new String(dead.raw())).isEqualTo("not avro");
       assertThat(dead.headers()).containsKey("kafka_dlt-exception-message");
@@ -46,7 +48,7 @@ class SensorBatchesTest extends IngestOnBroker {
         meters.counter(
             DeadLetters.METER,
             "topic",
-            Topics.SENSOR_READINGS.name(),
+            SensorTopics.SENSOR_READINGS.name(),
             "exception",
             "UndecodableRecordException");
     await().atMost(WAIT).until(() -> counted.count() > 0);
@@ -60,11 +62,12 @@ class SensorBatchesTest extends IngestOnBroker {
     Instant t = now();
     for (int i = 1; i <= 12; i++) {
       publish(
-          Topics.SENSOR_READINGS,
+          SensorTopics.SENSOR_READINGS,
           sensor,
           reading(sensor, "b" + i, t.plusSeconds(i), (double) i, null));
       if (i == 6) {
-        LocalKafka.shared().publishRaw(Topics.SENSOR_READINGS.name(), sensor, "junk".getBytes());
+        LocalKafka.shared()
+            .publishRaw(SensorTopics.SENSOR_READINGS.name(), sensor, "junk".getBytes());
       }
     }
 
@@ -79,7 +82,8 @@ class SensorBatchesTest extends IngestOnBroker {
         .containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0);
     // And the bad record is on the dead-letter topic with its bytes, once
     try (var dlq =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.DLQ_INGEST_SENSORS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), DeadLetterTopics.DLQ_INGEST_SENSORS.name())) {
       var dead =
           dlq.drain(Duration.ofSeconds(2)).stream().filter(r -> sensor.equals(r.key())).toList();
       assertThat(dead).hasSize(1);

@@ -1,19 +1,21 @@
 package io.streamrag.ingest;
 
 import static io.streamrag.ingest.SensorEvents.reading;
-import static io.streamrag.ingest.SensorTopics.WAIT;
-import static io.streamrag.ingest.SensorTopics.awaitSnapshot;
-import static io.streamrag.ingest.SensorTopics.awaitUpsert;
-import static io.streamrag.ingest.SensorTopics.newSensor;
-import static io.streamrag.ingest.SensorTopics.now;
-import static io.streamrag.ingest.SensorTopics.publish;
+import static io.streamrag.ingest.SensorTraffic.WAIT;
+import static io.streamrag.ingest.SensorTraffic.awaitSnapshot;
+import static io.streamrag.ingest.SensorTraffic.awaitUpsert;
+import static io.streamrag.ingest.SensorTraffic.newSensor;
+import static io.streamrag.ingest.SensorTraffic.now;
+import static io.streamrag.ingest.SensorTraffic.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.Ids;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.weather.DailyObservation;
@@ -40,17 +42,17 @@ class WeatherIngestTest extends IngestOnBroker {
     String second = newSensor();
     Instant t = now();
     publish(
-        Topics.WEATHER_STATIONS,
+        WeatherTopics.WEATHER_STATIONS,
         station,
         new StationRegistered(station, "Varamin farm", 35.3, 51.6, 918.0, "UTC", "h", t));
-    publish(Topics.WEATHER_LINKS, first, link(first, station, 2.1, t));
-    publish(Topics.WEATHER_LINKS, second, link(second, station, 7.4, t));
-    publish(Topics.SENSOR_READINGS, first, reading(first, "w-1", t, 21.0, null));
+    publish(WeatherTopics.WEATHER_LINKS, first, link(first, station, 2.1, t));
+    publish(WeatherTopics.WEATHER_LINKS, second, link(second, station, 7.4, t));
+    publish(SensorTopics.SENSOR_READINGS, first, reading(first, "w-1", t, 21.0, null));
     String yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
 
     // when the station reports yesterday: 12.5 mm of rain
     publish(
-        Topics.WEATHER_OBSERVATIONS,
+        WeatherTopics.WEATHER_OBSERVATIONS,
         station,
         new WeatherObserved(
             Ids.of(station, yesterday),
@@ -96,12 +98,12 @@ class WeatherIngestTest extends IngestOnBroker {
     String field = newSensor();
     Instant t = now();
     publish(
-        Topics.WEATHER_STATIONS,
+        WeatherTopics.WEATHER_STATIONS,
         station,
         new StationRegistered(station, "Karaj", 35.8, 50.9, 1300.0, "UTC", "h", t));
     String yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
     publish(
-        Topics.WEATHER_OBSERVATIONS,
+        WeatherTopics.WEATHER_OBSERVATIONS,
         station,
         new WeatherObserved(
             Ids.of(station, yesterday),
@@ -110,16 +112,17 @@ class WeatherIngestTest extends IngestOnBroker {
             new DailyObservation(yesterday, 15.0, 4.0, 90.0, 50.0, 1.5, 2.0, null, 3.0),
             now()));
     awaitDay(station, yesterday);
-    publish(Topics.WEATHER_LINKS, field, link(field, station, 1.0, t));
+    publish(WeatherTopics.WEATHER_LINKS, field, link(field, station, 1.0, t));
     awaitSnapshot(field, s -> s.getWeather() != null && !s.getWeather().getDays().isEmpty());
 
-    publish(Topics.WEATHER_LINKS, field, link(field, null, null, t.plusSeconds(1)));
+    publish(WeatherTopics.WEATHER_LINKS, field, link(field, null, null, t.plusSeconds(1)));
 
     var snapshot = awaitSnapshot(field, s -> s.getWeather() == null);
     assertThat(snapshot.getTextEn()).doesNotContain("Weather observed");
     String weatherChunk = Ids.of("sensor/" + field + "/weather", "0");
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       index.await(
           r -> weatherChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
           WAIT);
@@ -132,7 +135,7 @@ class WeatherIngestTest extends IngestOnBroker {
 
   private static WeatherDayObserved awaitDay(String station, String date) {
     try (var days =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.WEATHER_DAYS.name())) {
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), WeatherTopics.WEATHER_DAYS.name())) {
       return (WeatherDayObserved)
           days.await(r -> (station + "/" + date).equals(r.key()), WAIT).value();
     }

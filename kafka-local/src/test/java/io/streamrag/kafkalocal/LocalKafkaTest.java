@@ -2,6 +2,7 @@ package io.streamrag.kafkalocal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.TopicSpec;
 import io.streamrag.schemas.Topics;
 import java.time.Duration;
@@ -63,7 +64,7 @@ class LocalKafkaTest {
 
   @Test
   void aRecordWrittenIsReadBackByAConsumer() throws Exception {
-    String topic = Topics.CHAT_REQUESTS.name();
+    String topic = ChatTopics.CHAT_REQUESTS.name();
     try (var producer = new KafkaProducer<String, String>(producerProps());
         var consumer = new KafkaConsumer<String, String>(consumerProps())) {
       producer.send(new ProducerRecord<>(topic, "k", "hello broker")).get();

@@ -10,14 +10,17 @@ import io.streamrag.llm.advice.AgronomyTables;
 import io.streamrag.llm.advice.Alerts;
 import io.streamrag.llm.advice.Explanation;
 import io.streamrag.llm.config.LiveConfig;
+import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.openai.ProviderChain;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationRequested;
 import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -43,7 +46,7 @@ class AdviceWiring {
   TopicView<SensorSnapshotUpdated> sensorSnapshots(TopicReaders readers, LlmProperties properties) {
     return TopicView.followVersioned(
             readers,
-            Topics.SENSOR_SNAPSHOTS.name(),
+            SensorTopics.SENSOR_SNAPSHOTS.name(),
             SensorSnapshotUpdated.class,
             SensorSnapshotUpdated::getVersion)
         .caughtUpWithin(properties.startupTimeout());
@@ -55,7 +58,7 @@ class AdviceWiring {
       TopicReaders readers, LlmProperties properties) {
     return TopicView.followVersioned(
             readers,
-            Topics.SENSOR_RECOMMENDATIONS.name(),
+            ServiceTopics.SENSOR_RECOMMENDATIONS.name(),
             RecommendationState.class,
             RecommendationState::getSnapshotVersion)
         .caughtUpWithin(properties.startupTimeout());
@@ -104,21 +107,32 @@ class AdviceWiring {
         groupId = "llm-recommendations",
         containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
     @SendTo
-    Message<RecommendationAnswered> handle(RecommendationRequested call) {
-      RecommendationAnswered answer;
+    CompletableFuture<Message<RecommendationAnswered>> handle(RecommendationRequested call) {
+      // an async return: the listener thread goes on at once, the reply and the offset's commit
+      // follow the explanation (spring-kafka's out-of-order manual acks)
+      CompletableFuture<RecommendationAnswered> answer;
       try {
         answer = advisor.answer(call);
       } catch (IllegalStateException e) {
-        answer =
-            RecommendationAnswered.newBuilder()
-                .setCallId(call.getCallId())
-                .setKind(call.getKind())
-                .setError(e.getMessage())
-                .build();
+        answer = CompletableFuture.failedFuture(e);
       }
-      return MessageBuilder.withPayload(answer)
-          .setHeader(KafkaHeaders.KEY, call.getCallId())
-          .build();
+      return answer
+          .exceptionally(
+              error -> {
+                if (!(Futures.cause(error) instanceof IllegalStateException refused)) {
+                  throw Futures.rethrow(Futures.cause(error));
+                }
+                return RecommendationAnswered.newBuilder()
+                    .setCallId(call.getCallId())
+                    .setKind(call.getKind())
+                    .setError(refused.getMessage())
+                    .build();
+              })
+          .thenApply(
+              reply ->
+                  MessageBuilder.withPayload(reply)
+                      .setHeader(KafkaHeaders.KEY, call.getCallId())
+                      .build());
     }
   }
 

@@ -14,7 +14,7 @@ import io.streamrag.llm.intake.AnswerRebalance;
 import io.streamrag.llm.intake.BindingFetching;
 import io.streamrag.llm.intake.ChatIntake;
 import io.streamrag.llm.stream.AnswerStreams;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
 import java.time.Clock;
 import java.time.Duration;
@@ -124,7 +124,7 @@ class IntakeWiring {
     String instance = InstanceReport.instanceId();
     return new InstanceReport(
         writer,
-        Topics.LLM_LOAD,
+        ChatTopics.LLM_LOAD,
         instance,
         at -> {
           var b = budget.getObject();

@@ -34,7 +34,7 @@ import io.streamrag.llm.rewrite.ModelRewriter;
 import io.streamrag.llm.rewrite.QueryRewriter;
 import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.llm.stream.TokenBatching;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import java.time.Clock;
@@ -169,7 +169,7 @@ class LlmWiring {
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> knowledgeReplies(
       TopicReaders readers) {
-    return RequestReply.template(readers, Topics.KNOWLEDGE_REPLIES, "llm");
+    return RequestReply.template(readers, ChatTopics.KNOWLEDGE_REPLIES, "llm");
   }
 
   @Bean
@@ -177,7 +177,7 @@ class LlmWiring {
       @org.springframework.beans.factory.annotation.Qualifier("knowledgeReplies")
           ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> knowledgeReplies) {
     return new RequestClient<>(
-        knowledgeReplies, Topics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
+        knowledgeReplies, ChatTopics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
   }
 
   /** The model rewrites follow-ups when one is configured; the word rule otherwise. */
@@ -192,14 +192,15 @@ class LlmWiring {
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies(
       TopicReaders readers) {
-    return RequestReply.template(readers, Topics.RETRIEVAL_REPLIES, "llm");
+    return RequestReply.template(readers, ChatTopics.RETRIEVAL_REPLIES, "llm");
   }
 
   @Bean
   RequestClient<ContextRetrieved> retrievalClient(
       @org.springframework.beans.factory.annotation.Qualifier("retrievalReplies")
           ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> retrievalReplies) {
-    return new RequestClient<>(retrievalReplies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
+    return new RequestClient<>(
+        retrievalReplies, ChatTopics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
   }
 
   /** Ready once retrieval's replies, to context searches and tool calls, can reach this replica. */

@@ -7,7 +7,9 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
@@ -72,7 +74,7 @@ class LlmServiceTest {
         RequestReply.template(
             io.streamrag.kit.kafka.TopicReaders.outsideSpring(
                 KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-            Topics.CONVERSATION_REPLIES,
+            ServiceTopics.CONVERSATION_REPLIES,
             "test");
     conversationReplies.start();
     conversationReplies.waitForAssignment(Duration.ofSeconds(30));
@@ -179,7 +181,7 @@ class LlmServiceTest {
     awaitTurns(conversation, 1);
 
     KAFKA.publish(
-        Topics.PIPELINE_CONFIGS.name(),
+        KnowledgeTopics.PIPELINE_CONFIGS.name(),
         pipeline,
         PipelineConfigured.newBuilder()
             .setPipeline(pipeline)
@@ -241,7 +243,7 @@ class LlmServiceTest {
   }
 
   static ServiceEvents ask(ChatRequested request) {
-    KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+    KAFKA.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
     return ServiceEvents.collect(KAFKA.bootstrapServers(), request.getRequestId());
   }
 
@@ -264,7 +266,7 @@ class LlmServiceTest {
             .setRequestedAt(Instant.now())
             .build();
     return new RequestClient<>(
-            conversationReplies, Topics.CONVERSATION_REQUESTS, ConversationAnswered.class)
+            conversationReplies, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class)
         .call(call.getCallId(), call, Duration.ofSeconds(10));
   }
 

@@ -1,6 +1,6 @@
 package io.streamrag.llm;
 
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.RetrievalRequested;
 import java.util.Map;
@@ -23,7 +23,7 @@ public final class RetrievalResponder implements AutoCloseable {
     this.responder =
         new TopicResponder<>(
             bootstrapServers,
-            Topics.RETRIEVAL_REQUESTS,
+            ChatTopics.RETRIEVAL_REQUESTS,
             RetrievalRequested.class,
             call -> {
               if (!userId.equals(call.getChat().getUserId())) {

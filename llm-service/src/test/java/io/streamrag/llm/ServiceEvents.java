@@ -1,7 +1,7 @@
 package io.streamrag.llm;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerEvents;
@@ -16,7 +16,7 @@ public record ServiceEvents(List<AnswerEvent> events) {
 
   public static ServiceEvents collect(String bootstrapServers, String requestId) {
     var events = new ArrayList<AnswerEvent>();
-    try (var answers = new TopicProbe(bootstrapServers, Topics.CHAT_ANSWERS.name())) {
+    try (var answers = new TopicProbe(bootstrapServers, ChatTopics.CHAT_ANSWERS.name())) {
       answers.await(
           r -> {
             if (r.value() instanceof AnswerEvent e && requestId.equals(e.getRequestId())) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeBaseListed;
 import io.streamrag.schemas.chat.KnowledgeResult;
@@ -29,10 +29,10 @@ class KnowledgeToolServiceTest extends ServiceOnBroker {
       RequestReply.template(
           io.streamrag.kit.kafka.TopicReaders.outsideSpring(
               KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-          Topics.KNOWLEDGE_REPLIES,
+          ChatTopics.KNOWLEDGE_REPLIES,
           "test");
   static final RequestClient<KnowledgeToolAnswered> TOOL =
-      new RequestClient<>(REPLIES, Topics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
+      new RequestClient<>(REPLIES, ChatTopics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
 
   @BeforeAll
   static void listenForReplies() throws InterruptedException {

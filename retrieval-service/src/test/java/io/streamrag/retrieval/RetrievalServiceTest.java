@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import io.streamrag.schemas.chat.RetrievalRequested;
@@ -26,10 +26,10 @@ class RetrievalServiceTest extends ServiceOnBroker {
       RequestReply.template(
           io.streamrag.kit.kafka.TopicReaders.outsideSpring(
               KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-          Topics.RETRIEVAL_REPLIES,
+          ChatTopics.RETRIEVAL_REPLIES,
           "test");
   static final RequestClient<ContextRetrieved> CALLS =
-      new RequestClient<>(REPLIES, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
+      new RequestClient<>(REPLIES, ChatTopics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
 
   @BeforeAll
   static void listenForReplies() throws InterruptedException {

@@ -5,7 +5,8 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
@@ -56,7 +57,7 @@ abstract class ServiceOnBroker {
     }
     for (String kb : List.of("chat", "irrigation", "fertilization")) {
       KAFKA.publish(
-          Topics.KB_CONFIGS.name(),
+          KnowledgeTopics.KB_CONFIGS.name(),
           kb,
           new KnowledgeBaseConfigured(
               kb,
@@ -98,8 +99,9 @@ abstract class ServiceOnBroker {
         OTHER,
         "__all__",
         "fa");
-    KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), MINE, snapshot(MINE, "رطوبت خاک 30 درصد"));
-    KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), OTHER, snapshot(OTHER, "رطوبت خاک 12.5 درصد"));
+    KAFKA.publish(SensorTopics.SENSOR_SNAPSHOTS.name(), MINE, snapshot(MINE, "رطوبت خاک 30 درصد"));
+    KAFKA.publish(
+        SensorTopics.SENSOR_SNAPSHOTS.name(), OTHER, snapshot(OTHER, "رطوبت خاک 12.5 درصد"));
     await().atMost(WAIT).until(() -> store.size() == 5);
     seeded = true;
   }
@@ -124,7 +126,7 @@ abstract class ServiceOnBroker {
       vector.add(v);
     }
     KAFKA.publish(
-        Topics.INDEX_CHANGES.name(),
+        KnowledgeTopics.INDEX_CHANGES.name(),
         id,
         IndexChanged.newBuilder()
             .setPointId(id)

@@ -22,7 +22,7 @@ class KeptTopicsBoundedTest {
             t ->
                 assertThat(t.topicConfig())
                     .as(t.name())
-                    .containsEntry("retention.bytes", Topics.KEPT_BYTES_PER_PARTITION));
-    assertThat(Long.parseLong(Topics.KEPT_BYTES_PER_PARTITION)).isLessThanOrEqualTo(1L << 30);
+                    .containsEntry("retention.bytes", Retention.KEPT_BYTES_PER_PARTITION));
+    assertThat(Long.parseLong(Retention.KEPT_BYTES_PER_PARTITION)).isLessThanOrEqualTo(1L << 30);
   }
 }

@@ -3,7 +3,7 @@ package io.streamrag.bridge;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -65,7 +65,7 @@ public abstract class BridgeIntegrationTest {
 
   /** The next reject on the rejects topic that matches. */
   protected static ReadingRejected awaitReject(Predicate<ReadingRejected> match) {
-    try (var rejects = new TopicProbe(brokers(), Topics.READINGS_REJECTED.name())) {
+    try (var rejects = new TopicProbe(brokers(), SensorTopics.READINGS_REJECTED.name())) {
       return (ReadingRejected)
           rejects
               .await(r -> r.value() instanceof ReadingRejected rr && match.test(rr), WAIT)

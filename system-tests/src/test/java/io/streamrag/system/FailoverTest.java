@@ -7,7 +7,7 @@ import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.modelfake.FakeText;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +58,8 @@ class FailoverTest {
   @Test
   void anInstanceKilledMidAnswerLeavesEachClientWithExactlyOneGenerationsText() throws Exception {
     try (var victim = LlmProcess.start(system, model);
-        var answers = new TopicProbe(system.kafka.bootstrapServers(), Topics.CHAT_ANSWERS.name())) {
+        var answers =
+            new TopicProbe(system.kafka.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name())) {
       // Given chats streaming on both instances
       var chats = ask();
       var onVictim = streamingOn(victim, answers, chats);
@@ -82,7 +83,8 @@ class FailoverTest {
   @Test
   void anInstanceStoppedWithSigtermFinishesItsAnswersAndNoneRestarts() throws Exception {
     try (var victim = LlmProcess.start(system, model);
-        var answers = new TopicProbe(system.kafka.bootstrapServers(), Topics.CHAT_ANSWERS.name())) {
+        var answers =
+            new TopicProbe(system.kafka.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name())) {
       var chats = ask();
       var onVictim = streamingOn(victim, answers, chats);
 

@@ -10,7 +10,7 @@ import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import java.time.Duration;
@@ -253,7 +253,7 @@ class ResilientStreamsTest {
     try (var answers =
         new TopicProbe(
             system.kafka.bootstrapServers(),
-            Topics.CHAT_ANSWERS.name(),
+            ChatTopics.CHAT_ANSWERS.name(),
             from.minusSeconds(1).toEpochMilli())) {
       return answers.drain(Duration.ofSeconds(2)).stream()
           .map(TopicProbe.Received::value)

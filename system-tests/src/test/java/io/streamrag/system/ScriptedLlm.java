@@ -1,6 +1,6 @@
 package io.streamrag.system;
 
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -51,7 +51,7 @@ final class ScriptedLlm implements AutoCloseable {
                 false),
             new StringDeserializer(),
             new AvroDeserializer());
-    requests.subscribe(List.of(Topics.CHAT_REQUESTS.name()));
+    requests.subscribe(List.of(ChatTopics.CHAT_REQUESTS.name()));
     answers =
         new KafkaProducer<>(
             Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
@@ -140,7 +140,7 @@ final class ScriptedLlm implements AutoCloseable {
     private Generation send(AnswerEvent.Builder builder) {
       var event = builder.build();
       try {
-        answers.send(new ProducerRecord<>(Topics.CHAT_ANSWERS.name(), requestId, event)).get();
+        answers.send(new ProducerRecord<>(ChatTopics.CHAT_ANSWERS.name(), requestId, event)).get();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(e);

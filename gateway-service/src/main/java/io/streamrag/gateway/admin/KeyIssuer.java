@@ -5,7 +5,7 @@ import io.streamrag.gateway.auth.IssuedKeys;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.auth.ApiKeyIssued;
 import io.streamrag.schemas.auth.KeyRole;
 import java.time.Clock;
@@ -138,7 +138,7 @@ final class KeyIssuer {
     var applied = keys.applied(key);
     try {
       writer
-          .send(Topics.GATEWAY_KEYS, key.getKeyId(), key)
+          .send(ServiceTopics.GATEWAY_KEYS, key.getKeyId(), key)
           .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
       applied.cancel(false);

@@ -6,7 +6,7 @@ import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
@@ -60,7 +60,7 @@ class AdmissionWiring {
       TopicWriter writer, ThreadPoolTaskScheduler loadReportTimer, ChatAdmission admission) {
     return new InstanceReport(
         writer,
-        Topics.GATEWAY_LOAD,
+        ChatTopics.GATEWAY_LOAD,
         instance,
         at -> admission.report(instance, at),
         loadReportTimer,

@@ -2,7 +2,7 @@ package io.streamrag.gateway.admission;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerLoadReported;
 import io.streamrag.schemas.chat.StreamLoadReported;
 import java.time.Clock;
@@ -28,9 +28,10 @@ public final class LoadView implements ChatAdmission.Elsewhere, AutoCloseable {
   public LoadView(TopicReaders readers, String self, Duration stale, Clock clock) {
     this.gateways =
         TopicView.follow(
-            readers, Topics.GATEWAY_LOAD.name(), StreamLoadReported.class, (k, v) -> {});
+            readers, ChatTopics.GATEWAY_LOAD.name(), StreamLoadReported.class, (k, v) -> {});
     this.answerers =
-        TopicView.follow(readers, Topics.LLM_LOAD.name(), AnswerLoadReported.class, (k, v) -> {});
+        TopicView.follow(
+            readers, ChatTopics.LLM_LOAD.name(), AnswerLoadReported.class, (k, v) -> {});
     this.self = self;
     this.stale = stale;
     this.clock = clock;

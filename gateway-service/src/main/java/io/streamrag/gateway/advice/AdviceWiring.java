@@ -6,7 +6,7 @@ import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import java.time.Clock;
 import org.apache.avro.specific.SpecificRecord;
@@ -47,14 +47,14 @@ class AdviceWiring {
   @Bean
   ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> recommendationReplies(
       TopicReaders readers) {
-    return RequestReply.template(readers, Topics.RECOMMENDATION_REPLIES, "gateway-advice");
+    return RequestReply.template(readers, ServiceTopics.RECOMMENDATION_REPLIES, "gateway-advice");
   }
 
   @Bean
   RequestClient<RecommendationAnswered> recommendations(
       ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> recommendationReplies) {
     return new RequestClient<>(
-        recommendationReplies, Topics.RECOMMENDATION_REQUESTS, RecommendationAnswered.class);
+        recommendationReplies, ServiceTopics.RECOMMENDATION_REQUESTS, RecommendationAnswered.class);
   }
 
   /** Ready once llm-service's recommendations can reach this replica. */

@@ -5,7 +5,7 @@ import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.relay.StreamCaps;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import org.springframework.boot.health.contributor.Health;
@@ -45,7 +45,7 @@ class AlertWiring {
   @Bean(destroyMethod = "close")
   TopicFanOut<RecommendationIssued> alertRelay(TopicReaders readers) throws InterruptedException {
     return TopicFanOut.start(
-        readers, Topics.SENSOR_ALERTS, RecommendationIssued.class, Duration.ofSeconds(60));
+        readers, ServiceTopics.SENSOR_ALERTS, RecommendationIssued.class, Duration.ofSeconds(60));
   }
 
   /** Ready once alerts can be relayed. */

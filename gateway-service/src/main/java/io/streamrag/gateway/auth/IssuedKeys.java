@@ -2,7 +2,7 @@ package io.streamrag.gateway.auth;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.auth.ApiKeyIssued;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +30,8 @@ public final class IssuedKeys implements AutoCloseable {
   /** Reads the topic to its end (or fails after {@code timeout}), then follows it. */
   IssuedKeys(TopicReaders readers, Duration timeout) {
     this.view =
-        TopicView.follow(readers, Topics.GATEWAY_KEYS.name(), ApiKeyIssued.class, this::index)
+        TopicView.follow(
+                readers, ServiceTopics.GATEWAY_KEYS.name(), ApiKeyIssued.class, this::index)
             .caughtUpWithin(timeout);
   }
 

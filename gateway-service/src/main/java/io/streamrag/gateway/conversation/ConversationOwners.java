@@ -4,7 +4,7 @@ import io.streamrag.gateway.auth.Caller;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,7 +43,7 @@ public final class ConversationOwners implements AutoCloseable {
     this.owners =
         TopicView.followVersioned(
                 readers,
-                Topics.CHAT_CONVERSATIONS.name(),
+                ServiceTopics.CHAT_CONVERSATIONS.name(),
                 ConversationStarted.class,
                 c -> c.getStartedAt().toEpochMilli())
             .caughtUpWithin(timeout);
@@ -64,7 +64,8 @@ public final class ConversationOwners implements AutoCloseable {
   /** Publishes a new conversation; this replica knows it at once, the others once they read it. */
   public CompletableFuture<?> publish(ConversationStarted conversation) {
     owners.update(conversation.getConversationId(), conversation);
-    return writer.send(Topics.CHAT_CONVERSATIONS, conversation.getConversationId(), conversation);
+    return writer.send(
+        ServiceTopics.CHAT_CONVERSATIONS, conversation.getConversationId(), conversation);
   }
 
   /**

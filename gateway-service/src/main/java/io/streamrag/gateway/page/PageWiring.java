@@ -3,7 +3,7 @@ package io.streamrag.gateway.page;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
@@ -57,7 +57,10 @@ class PageWiring {
   @Bean(destroyMethod = "close")
   TopicView<SensorSnapshotUpdated> snapshotView(TopicReaders readers) {
     return TopicView.follow(
-            readers, Topics.SENSOR_SNAPSHOTS.name(), SensorSnapshotUpdated.class, (k, v) -> {})
+            readers,
+            SensorTopics.SENSOR_SNAPSHOTS.name(),
+            SensorSnapshotUpdated.class,
+            (k, v) -> {})
         .caughtUpWithin(Duration.ofSeconds(60));
   }
 }

@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.streamrag.kit.kafka.SkippedRecords;
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
@@ -59,7 +59,7 @@ public final class AnswerRelay implements AutoCloseable {
   private static final Duration MINTED_FOR = Duration.ofMinutes(10);
 
   private final TopicReaders readers;
-  private final String topic = Topics.CHAT_ANSWERS.name();
+  private final String topic = ChatTopics.CHAT_ANSWERS.name();
   private final LiveStreams live = new LiveStreams();
   private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
 

@@ -6,7 +6,7 @@ import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.observability.TracingConfiguration;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -126,7 +126,7 @@ public final class AnswerSessions {
         tracer.createBaggageInScope(TracingConfiguration.REQUEST_ID, request.getRequestId())) {
       return CompletableFuture.allOf(
           alongside == null ? CompletableFuture.completedFuture(null) : alongside.get(),
-          writer.send(Topics.CHAT_REQUESTS, request.getConversationId(), request),
+          writer.send(ChatTopics.CHAT_REQUESTS, request.getConversationId(), request),
           ledger.announce(request));
     }
   }

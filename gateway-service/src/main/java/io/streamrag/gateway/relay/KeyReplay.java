@@ -1,7 +1,7 @@
 package io.streamrag.gateway.relay;
 
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Instant;
@@ -44,7 +44,7 @@ final class KeyReplay {
                       return;
                     }
                     try {
-                      if (avro.deserialize(Topics.CHAT_ANSWERS.name(), record.value())
+                      if (avro.deserialize(ChatTopics.CHAT_ANSWERS.name(), record.value())
                           instanceof AnswerEvent event) {
                         sink.next(event);
                       }

@@ -2,7 +2,7 @@ package io.streamrag.gateway.relay;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
@@ -65,7 +65,7 @@ public final class StreamLedger implements AutoCloseable {
             "gateway-streams",
             Map.of(),
             readers.since(
-                Topics.CHAT_STREAMS.name(), clock.instant().minus(settings.resumeWindow())),
+                ChatTopics.CHAT_STREAMS.name(), clock.instant().minus(settings.resumeWindow())),
             (MessageListener<String, byte[]>) this::onRecord,
             null);
   }
@@ -159,7 +159,7 @@ public final class StreamLedger implements AutoCloseable {
 
   private void onRecord(ConsumerRecord<String, byte[]> record) {
     try {
-      if (!(avro.deserialize(Topics.CHAT_STREAMS.name(), record.value())
+      if (!(avro.deserialize(ChatTopics.CHAT_STREAMS.name(), record.value())
           instanceof ChatStreamChanged change)) {
         return;
       }
@@ -181,7 +181,7 @@ public final class StreamLedger implements AutoCloseable {
     } catch (RuntimeException e) {
       log.warn(
           "skipped an unreadable record on {} at {}-{}: {}",
-          Topics.CHAT_STREAMS.name(),
+          ChatTopics.CHAT_STREAMS.name(),
           record.partition(),
           record.offset(),
           e.getMessage());
@@ -232,7 +232,7 @@ public final class StreamLedger implements AutoCloseable {
 
   private CompletableFuture<?> send(ChatStreamChanged change) {
     return writer
-        .send(Topics.CHAT_STREAMS, change.getRequestId(), change)
+        .send(ChatTopics.CHAT_STREAMS, change.getRequestId(), change)
         .whenComplete(
             (ok, error) -> {
               if (error != null) {

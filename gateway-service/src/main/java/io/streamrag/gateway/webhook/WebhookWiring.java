@@ -2,7 +2,7 @@ package io.streamrag.gateway.webhook;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -79,7 +79,7 @@ class WebhookWiring {
     var consumers =
         new DefaultKafkaConsumerFactory<>(
             config, new StringDeserializer(), new ByteArrayDeserializer());
-    var container = new ContainerProperties(Topics.SENSOR_ALERTS.name());
+    var container = new ContainerProperties(ServiceTopics.SENSOR_ALERTS.name());
     // acknowledged in offset order by InOrderAcks, from the delivery threads
     container.setAckMode(ContainerProperties.AckMode.MANUAL);
     container.setMessageListener(

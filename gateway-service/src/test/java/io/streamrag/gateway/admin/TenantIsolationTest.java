@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ConversationRequested;
 import java.time.Duration;
@@ -101,7 +102,7 @@ class TenantIsolationTest {
   void requestsCarryTheKeyAndTenantAsTheirOwnerNotTheUserName() {
     // given a question asked with the first key, watched on chat.requests
     ChatRequested asked;
-    try (var requests = probe(Topics.CHAT_REQUESTS.name())) {
+    try (var requests = probe(ChatTopics.CHAT_REQUESTS.name())) {
       String request = startChat(first).getFirst("X-Request-Id");
       asked =
           (ChatRequested)
@@ -113,7 +114,7 @@ class TenantIsolationTest {
     }
     // when the other tenant's same-named user asks llm-service for that answer's trace
     ConversationRequested traceCall;
-    try (var calls = probe(Topics.CONVERSATION_REQUESTS.name())) {
+    try (var calls = probe(ServiceTopics.CONVERSATION_REQUESTS.name())) {
       gateway
           .http
           .get()

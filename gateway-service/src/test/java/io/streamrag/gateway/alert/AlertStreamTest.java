@@ -8,7 +8,7 @@ import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.Readiness;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import java.util.List;
@@ -73,8 +73,8 @@ class AlertStreamTest {
     // When an alert is issued for another farmer's sensor, then one for this farmer's
     var foreign = Alerts.irrigationNeeded(OTHER);
     var own = Alerts.irrigationNeeded(MINE);
-    KAFKA.publish(Topics.SENSOR_ALERTS.name(), OTHER, foreign);
-    KAFKA.publish(Topics.SENSOR_ALERTS.name(), MINE, own);
+    KAFKA.publish(ServiceTopics.SENSOR_ALERTS.name(), OTHER, foreign);
+    KAFKA.publish(ServiceTopics.SENSOR_ALERTS.name(), MINE, own);
 
     // Then the farmer gets its own alert only
     var alerts = alertsDuring(stream, Duration.ofSeconds(3));
@@ -102,8 +102,8 @@ class AlertStreamTest {
     // When two alerts are issued for it
     var one = Alerts.irrigationNeeded(MINE);
     var two = Alerts.irrigationNeeded(MINE);
-    KAFKA.publish(Topics.SENSOR_ALERTS.name(), MINE, one);
-    KAFKA.publish(Topics.SENSOR_ALERTS.name(), MINE, two);
+    KAFKA.publish(ServiceTopics.SENSOR_ALERTS.name(), MINE, one);
+    KAFKA.publish(ServiceTopics.SENSOR_ALERTS.name(), MINE, two);
 
     // Then each client gets both, in order
     for (var stream : List.of(first, second)) {

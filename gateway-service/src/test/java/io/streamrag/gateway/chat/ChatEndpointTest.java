@@ -3,7 +3,7 @@ package io.streamrag.gateway.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerMeta;
@@ -172,7 +172,7 @@ class ChatEndpointTest extends ChatEndpointContext {
 
   /** Plays retrieval + llm: waits for the request on Kafka and answers it on Kafka. */
   private static void answerTheNextPersianQuestion() {
-    try (var requests = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_REQUESTS.name())) {
+    try (var requests = new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.CHAT_REQUESTS.name())) {
       var request =
           (ChatRequested)
               requests
@@ -198,7 +198,7 @@ class ChatEndpointTest extends ChatEndpointContext {
                   .setCitation(new Citation(1, "irrigation/a.fa.md", "irrigation", 0.8)),
               AnswerEvent.newBuilder().setType(AnswerEventType.DONE))) {
         KAFKA.publish(
-            Topics.CHAT_ANSWERS.name(),
+            ChatTopics.CHAT_ANSWERS.name(),
             id,
             event.setRequestId(id).setSeq(seq++).setEmittedAt(now).build());
       }

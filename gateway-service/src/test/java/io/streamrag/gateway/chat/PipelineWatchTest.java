@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +91,7 @@ class PipelineWatchTest {
                       "bootstrap.servers", KAFKA.bootstrapServers(), "group.id", "watch-test-llm"),
                   new ByteArrayDeserializer(),
                   new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(Topics.CHAT_REQUESTS.name()));
+            consumer.subscribe(List.of(ChatTopics.CHAT_REQUESTS.name()));
             while (!leave.await(100, TimeUnit.MILLISECONDS)) {
               consumer.poll(Duration.ofMillis(100));
               joined.set(!consumer.assignment().isEmpty());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.kafka.KafkaClients;
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerMeta;
@@ -36,8 +36,8 @@ class KeyReplayTest {
     Instant opened = Instant.now();
     var from =
         new TopicPartitionOffset(
-            Topics.CHAT_ANSWERS.name(),
-            RequestPartitions.of(requestId, Topics.CHAT_ANSWERS.partitions()),
+            ChatTopics.CHAT_ANSWERS.name(),
+            RequestPartitions.of(requestId, ChatTopics.CHAT_ANSWERS.partitions()),
             opened.toEpochMilli(),
             TopicPartitionOffset.SeekPosition.TIMESTAMP);
     // and llm-service writing the answer's meta just as the reader starts: after the reader found
@@ -45,7 +45,7 @@ class KeyReplayTest {
     ApplicationEventPublisher llm =
         event -> {
           if (event instanceof ConsumerStartedEvent) {
-            KAFKA.publish(Topics.CHAT_ANSWERS.name(), requestId, meta(requestId));
+            KAFKA.publish(ChatTopics.CHAT_ANSWERS.name(), requestId, meta(requestId));
           }
         };
     var readers = readers(llm);

@@ -1,7 +1,7 @@
 package io.streamrag.gateway.relay;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import java.time.Duration;
@@ -18,7 +18,7 @@ final class StreamChanges {
     try (var streams =
         new TopicProbe(
             bootstrapServers,
-            Topics.CHAT_STREAMS.name(),
+            ChatTopics.CHAT_STREAMS.name(),
             Instant.now().minusSeconds(60).toEpochMilli())) {
       return streams.drain(during).stream()
           .filter(

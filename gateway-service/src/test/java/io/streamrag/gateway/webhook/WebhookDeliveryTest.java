@@ -9,7 +9,8 @@ import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class WebhookDeliveryTest {
   static final LocalKafka KAFKA = LocalKafka.shared();
   static final WebhookReceiver RECEIVER =
       WebhookReceiver.start().failFirst("/flaky", 2).failFirst("/shared-flaky", 2).hold("/hanging");
-  static final String ALERTS = Topics.SENSOR_ALERTS.name();
+  static final String ALERTS = ServiceTopics.SENSOR_ALERTS.name();
 
   static final String SENSOR_OK = UUID.randomUUID().toString();
   static final String SENSOR_FLAKY = UUID.randomUUID().toString();
@@ -105,7 +106,7 @@ class WebhookDeliveryTest {
     // hanging one: it is not dead-lettered yet (on the consumer thread, the second alert waited
     // for the first's every attempt and its dead letter)
     try (var deadLetters =
-        new TopicProbe(KAFKA.bootstrapServers(), Topics.DLQ_GATEWAY_WEBHOOKS.name())) {
+        new TopicProbe(KAFKA.bootstrapServers(), DeadLetterTopics.DLQ_GATEWAY_WEBHOOKS.name())) {
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> RECEIVER.attempts("/beside", second.getAlertId()).size() == 1);
@@ -195,7 +196,7 @@ class WebhookDeliveryTest {
 
     // Then after its retries the alert is on dlq.gateway.webhooks: nothing is lost
     try (var deadLetters =
-        new TopicProbe(KAFKA.bootstrapServers(), Topics.DLQ_GATEWAY_WEBHOOKS.name())) {
+        new TopicProbe(KAFKA.bootstrapServers(), DeadLetterTopics.DLQ_GATEWAY_WEBHOOKS.name())) {
       var dead = deadLetters.await(r -> SENSOR_DOWN.equals(r.key()), Duration.ofSeconds(30));
       assertThat(dead.raw()).isEqualTo(original);
       assertThat(dead.headers())
@@ -220,7 +221,7 @@ class WebhookDeliveryTest {
 
     // Then it is dead-lettered as it was, with the reason
     try (var deadLetters =
-        new TopicProbe(KAFKA.bootstrapServers(), Topics.DLQ_GATEWAY_WEBHOOKS.name())) {
+        new TopicProbe(KAFKA.bootstrapServers(), DeadLetterTopics.DLQ_GATEWAY_WEBHOOKS.name())) {
       var dead = deadLetters.await(r -> key.equals(r.key()), Duration.ofSeconds(30));
       assertThat(dead.raw()).isEqualTo(garbage);
       assertThat(dead.headers().get("kafka_dlt-exception-message")).contains("not an alert");

@@ -1,8 +1,7 @@
 package io.streamrag.ingest.admin;
 
-import io.streamrag.ingest.IngestProperties;
 import io.streamrag.ingest.admin.Edits.Invalid;
-import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.web.Blocking;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.net.URI;
@@ -10,13 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -37,20 +34,16 @@ class KbAdminController {
       Set.of("name", "description", "languages", "pipelines", "routing_keywords", "tone");
 
   private final PromptConfigs configs;
-  private final AdminToken admin;
   private final JsonMapper json;
 
-  KbAdminController(PromptConfigs configs, IngestProperties properties, JsonMapper json) {
+  KbAdminController(PromptConfigs configs, JsonMapper json) {
     this.configs = configs;
-    this.admin = new AdminToken(properties.admin().tokenSha256());
     this.json = json;
   }
 
   @GetMapping("/admin/kbs")
-  Mono<ResponseEntity<?>> kbs(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> kbs() {
+    return Blocking.call(
         () ->
             ResponseEntity.ok(
                 Map.of(
@@ -59,10 +52,8 @@ class KbAdminController {
   }
 
   @GetMapping("/admin/pipelines")
-  Mono<ResponseEntity<?>> pipelines(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> pipelines() {
+    return Blocking.call(
         () ->
             ResponseEntity.ok(
                 Map.of(
@@ -73,11 +64,8 @@ class KbAdminController {
   }
 
   @GetMapping("/admin/kbs/{kb}")
-  Mono<ResponseEntity<?>> kb(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> kb(@PathVariable String kb) {
+    return Blocking.call(
         () ->
             configs
                 .knowledgeBase(kb)
@@ -90,11 +78,8 @@ class KbAdminController {
 
   @PutMapping("/admin/kbs/{kb}")
   Mono<ResponseEntity<?>> putKb(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb,
-      @RequestBody(required = false) byte[] body) {
-    return admin.guard(
-        authorization,
+      @PathVariable String kb, @RequestBody(required = false) byte[] body) {
+    return Blocking.call(
         () -> {
           try {
             // 1. the edit, field by field

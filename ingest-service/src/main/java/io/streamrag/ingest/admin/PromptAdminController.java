@@ -1,8 +1,7 @@
 package io.streamrag.ingest.admin;
 
-import io.streamrag.ingest.IngestProperties;
 import io.streamrag.ingest.admin.Edits.Invalid;
-import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.web.Blocking;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
@@ -10,14 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -48,21 +45,16 @@ class PromptAdminController {
           "kbs");
 
   private final PromptConfigs configs;
-  private final AdminToken admin;
   private final JsonMapper json;
 
-  PromptAdminController(PromptConfigs configs, IngestProperties properties, JsonMapper json) {
+  PromptAdminController(PromptConfigs configs, JsonMapper json) {
     this.configs = configs;
-    this.admin = new AdminToken(properties.admin().tokenSha256());
     this.json = json;
   }
 
   @GetMapping("/admin/pipelines/{name}")
-  Mono<ResponseEntity<?>> pipeline(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String name) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> pipeline(@PathVariable String name) {
+    return Blocking.call(
         () ->
             configs.pipelineExists(name)
                 ? ResponseEntity.ok(view(configs.pipeline(name)))
@@ -71,11 +63,8 @@ class PromptAdminController {
 
   @PutMapping("/admin/pipelines/{name}")
   Mono<ResponseEntity<?>> putPipeline(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String name,
-      @RequestBody(required = false) byte[] body) {
-    return admin.guard(
-        authorization,
+      @PathVariable String name, @RequestBody(required = false) byte[] body) {
+    return Blocking.call(
         () -> {
           JsonNode edit;
           try {
@@ -127,11 +116,8 @@ class PromptAdminController {
   }
 
   @GetMapping("/admin/kbs/{kb}/tone")
-  Mono<ResponseEntity<?>> tone(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> tone(@PathVariable String kb) {
+    return Blocking.call(
         () ->
             configs
                 .knowledgeBase(kb)
@@ -141,11 +127,8 @@ class PromptAdminController {
 
   @PutMapping("/admin/kbs/{kb}/tone")
   Mono<ResponseEntity<?>> putTone(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb,
-      @RequestBody(required = false) byte[] body) {
-    return admin.guard(
-        authorization,
+      @PathVariable String kb, @RequestBody(required = false) byte[] body) {
+    return Blocking.call(
         () -> {
           var existing = configs.knowledgeBase(kb);
           if (existing.isEmpty()) {

@@ -4,7 +4,7 @@ import io.streamrag.kit.config.PipelineDefaults;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.time.Clock;
@@ -34,14 +34,14 @@ public final class PromptConfigs implements AutoCloseable {
     this.pipelines =
         TopicView.followVersioned(
                 readers,
-                Topics.PIPELINE_CONFIGS.name(),
+                KnowledgeTopics.PIPELINE_CONFIGS.name(),
                 PipelineConfigured.class,
                 c -> c.getUpdatedAt().toEpochMilli())
             .caughtUpWithin(timeout);
     this.bases =
         TopicView.followVersioned(
                 readers,
-                Topics.KB_CONFIGS.name(),
+                KnowledgeTopics.KB_CONFIGS.name(),
                 KnowledgeBaseConfigured.class,
                 c -> c.getUpdatedAt().toEpochMilli())
             .caughtUpWithin(timeout);
@@ -66,7 +66,7 @@ public final class PromptConfigs implements AutoCloseable {
   /** Publishes a pipeline's new configuration and waits for the broker. */
   public PipelineConfigured save(PipelineConfigured.Builder config, String by) {
     var saved = config.setUpdatedAt(clock.instant()).setUpdatedBy(by).build();
-    writer.send(Topics.PIPELINE_CONFIGS, saved.getPipeline(), saved).join();
+    writer.send(KnowledgeTopics.PIPELINE_CONFIGS, saved.getPipeline(), saved).join();
     pipelines.update(saved.getPipeline(), saved);
     return saved;
   }
@@ -75,7 +75,7 @@ public final class PromptConfigs implements AutoCloseable {
   public KnowledgeBaseConfigured saveTone(KnowledgeBaseConfigured kb, String tone) {
     var saved =
         KnowledgeBaseConfigured.newBuilder(kb).setTone(tone).setUpdatedAt(clock.instant()).build();
-    writer.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
+    writer.send(KnowledgeTopics.KB_CONFIGS, saved.getKbName(), saved).join();
     bases.update(saved.getKbName(), saved);
     return saved;
   }
@@ -89,7 +89,7 @@ public final class PromptConfigs implements AutoCloseable {
             .setTables(tables)
             .setUpdatedAt(clock.instant())
             .build();
-    writer.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
+    writer.send(KnowledgeTopics.KB_CONFIGS, saved.getKbName(), saved).join();
     bases.update(saved.getKbName(), saved);
     return saved;
   }
@@ -127,7 +127,7 @@ public final class PromptConfigs implements AutoCloseable {
   /** Publishes a knowledge base's new configuration and waits for the broker. */
   public KnowledgeBaseConfigured saveKb(KnowledgeBaseConfigured.Builder kb) {
     var saved = kb.setUpdatedAt(clock.instant()).build();
-    writer.send(Topics.KB_CONFIGS, saved.getKbName(), saved).join();
+    writer.send(KnowledgeTopics.KB_CONFIGS, saved.getKbName(), saved).join();
     bases.update(saved.getKbName(), saved);
     return saved;
   }

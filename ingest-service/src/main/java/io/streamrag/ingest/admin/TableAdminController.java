@@ -4,10 +4,9 @@ import io.streamrag.agronomy.fertilization.FertilizationTables;
 import io.streamrag.agronomy.irrigation.IrrigationTables;
 import io.streamrag.agronomy.table.Problem;
 import io.streamrag.agronomy.table.TableException;
-import io.streamrag.ingest.IngestProperties;
-import io.streamrag.kit.auth.AdminToken;
 import io.streamrag.kit.guard.injection.GuardCorpus;
 import io.streamrag.kit.text.Sha256;
+import io.streamrag.kit.web.Blocking;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.nio.ByteBuffer;
@@ -19,14 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
@@ -49,19 +46,14 @@ class TableAdminController {
   private static final MediaType CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
   private final PromptConfigs configs;
-  private final AdminToken admin;
 
-  TableAdminController(PromptConfigs configs, IngestProperties properties) {
+  TableAdminController(PromptConfigs configs) {
     this.configs = configs;
-    this.admin = new AdminToken(properties.admin().tokenSha256());
   }
 
   @GetMapping("/admin/kbs/{kb}/tables")
-  Mono<ResponseEntity<?>> tables(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> tables(@PathVariable String kb) {
+    return Blocking.call(
         () ->
             configs
                 .knowledgeBase(kb)
@@ -70,12 +62,8 @@ class TableAdminController {
   }
 
   @GetMapping("/admin/kbs/{kb}/tables/{file}")
-  Mono<ResponseEntity<?>> table(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb,
-      @PathVariable String file) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> table(@PathVariable String kb, @PathVariable String file) {
+    return Blocking.call(
         () -> {
           var config = configs.knowledgeBase(kb);
           if (config.isEmpty()) {
@@ -94,12 +82,10 @@ class TableAdminController {
 
   @PutMapping("/admin/kbs/{kb}/tables/{file}")
   Mono<ResponseEntity<?>> putTable(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
       @PathVariable String kb,
       @PathVariable String file,
       @RequestBody(required = false) byte[] body) {
-    return admin.guard(
-        authorization,
+    return Blocking.call(
         () -> {
           // 1. a KB that exists, a table the recommendations read, a UTF-8 body within the limit
           var config = configs.knowledgeBase(kb);

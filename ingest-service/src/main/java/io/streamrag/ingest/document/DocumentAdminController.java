@@ -1,19 +1,16 @@
 package io.streamrag.ingest.document;
 
-import io.streamrag.ingest.IngestProperties;
 import io.streamrag.ingest.admin.PromptConfigs;
-import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.web.Blocking;
 import io.streamrag.kit.web.Problems;
 import java.net.URI;
 import java.util.Map;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -27,8 +24,6 @@ import reactor.core.scheduler.Schedulers;
  */
 @RestController
 class DocumentAdminController {
-
-  private final AdminToken admin;
   private final PromptConfigs configs;
   private final UploadReader uploads;
   private final FileTypes types;
@@ -38,7 +33,6 @@ class DocumentAdminController {
   private final DocumentView views;
 
   DocumentAdminController(
-      IngestProperties properties,
       PromptConfigs configs,
       UploadReader uploads,
       FileTypes types,
@@ -46,7 +40,6 @@ class DocumentAdminController {
       DocumentScreen screen,
       KbDocuments documents,
       DocumentView views) {
-    this.admin = new AdminToken(properties.admin().tokenSha256());
     this.configs = configs;
     this.uploads = uploads;
     this.types = types;
@@ -57,14 +50,8 @@ class DocumentAdminController {
   }
 
   @PostMapping("/admin/kbs/{kb}/documents")
-  Mono<ResponseEntity<?>> upload(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb,
-      ServerHttpRequest request) {
-    // the token and the KB before a byte of the file is read
-    if (!admin.admits(authorization)) {
-      return admin.guard(authorization, () -> null); // its 401, as every admin endpoint answers
-    }
+  Mono<ResponseEntity<?>> upload(@PathVariable String kb, ServerHttpRequest request) {
+    // the KB before a byte of the file is read (the admin token was checked: AdminAccess)
     if (configs.knowledgeBase(kb).isEmpty()) {
       return Mono.just(noKb(kb));
     }
@@ -94,11 +81,8 @@ class DocumentAdminController {
   }
 
   @GetMapping("/admin/kbs/{kb}/documents")
-  Mono<ResponseEntity<?>> list(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> list(@PathVariable String kb) {
+    return Blocking.call(
         () ->
             configs.knowledgeBase(kb).isEmpty()
                 ? noKb(kb)
@@ -108,12 +92,8 @@ class DocumentAdminController {
   }
 
   @GetMapping("/admin/kbs/{kb}/documents/{docId}")
-  Mono<ResponseEntity<?>> document(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb,
-      @PathVariable String docId) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> document(@PathVariable String kb, @PathVariable String docId) {
+    return Blocking.call(
         () ->
             documents
                 .find(kb, docId)
@@ -122,12 +102,8 @@ class DocumentAdminController {
   }
 
   @DeleteMapping("/admin/kbs/{kb}/documents/{docId}")
-  Mono<ResponseEntity<?>> delete(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @PathVariable String kb,
-      @PathVariable String docId) {
-    return admin.guard(
-        authorization,
+  Mono<ResponseEntity<?>> delete(@PathVariable String kb, @PathVariable String docId) {
+    return Blocking.call(
         () -> {
           var found = documents.find(kb, docId);
           if (found.isEmpty()) {

@@ -7,8 +7,8 @@ import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Ids;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +32,7 @@ final class KbDocuments implements AutoCloseable {
     this.documents =
         TopicView.followVersioned(
                 readers,
-                Topics.KB_DOCUMENTS.name(),
+                KnowledgeTopics.KB_DOCUMENTS.name(),
                 KnowledgeDocumentPublished.class,
                 d -> d.getPublishedAt().toEpochMilli())
             .caughtUpWithin(timeout);
@@ -89,7 +89,7 @@ final class KbDocuments implements AutoCloseable {
             .setMediaType(type.mediaType())
             .setFileBytes(upload.bytes().length)
             .build();
-    writer.send(Topics.KB_DOCUMENTS, docId, doc).join();
+    writer.send(KnowledgeTopics.KB_DOCUMENTS, docId, doc).join();
     documents.update(docId, doc);
     return new Published(doc, true);
   }
@@ -105,7 +105,7 @@ final class KbDocuments implements AutoCloseable {
           "folder_document",
           doc.getSource() + " comes from the knowledge folder; remove its file from the folder");
     }
-    writer.tombstone(Topics.KB_DOCUMENTS, doc.getDocId()).join();
+    writer.tombstone(KnowledgeTopics.KB_DOCUMENTS, doc.getDocId()).join();
     documents.update(doc.getDocId(), null);
   }
 

@@ -7,7 +7,7 @@ import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.Ids;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
@@ -94,7 +94,7 @@ public class ChunkIndexer {
     for (int i : changed) {
       if (!embedder.reads(drafts.get(i).language())) {
         out.send(
-            Topics.INDEX_CHANGES,
+            KnowledgeTopics.INDEX_CHANGES,
             chunks.get(i).getPointId(),
             upsert(chunks.get(i).getPointId(), drafts.get(i), i, List.of(), sourceReceivedAt, now));
       }
@@ -119,18 +119,18 @@ public class ChunkIndexer {
         var own = vectors.subList(next, next + windows.get(b).size());
         next += own.size();
         out.send(
-            Topics.INDEX_CHANGES,
+            KnowledgeTopics.INDEX_CHANGES,
             chunks.get(i).getPointId(),
             upsert(chunks.get(i).getPointId(), drafts.get(i), i, own, sourceReceivedAt, now));
       }
       from = to;
     }
     for (String pointId : gone) {
-      out.send(Topics.INDEX_CHANGES, pointId, delete(pointId, sourceReceivedAt, now));
+      out.send(KnowledgeTopics.INDEX_CHANGES, pointId, delete(pointId, sourceReceivedAt, now));
     }
     long version = previous.map(ChunkManifest::getVersion).orElse(0L) + 1;
     var manifest = new ChunkManifest(sourceId, version, embedder.modelId(), chunks, now);
-    out.send(Topics.INGEST_MANIFESTS, sourceId, manifest);
+    out.send(KnowledgeTopics.INGEST_MANIFESTS, sourceId, manifest);
     manifests.update(sourceId, manifest);
     return new Result(changed.size(), drafts.size() - changed.size(), gone.size());
   }

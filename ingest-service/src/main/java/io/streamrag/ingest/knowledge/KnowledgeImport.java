@@ -5,8 +5,8 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import java.time.Clock;
@@ -48,9 +48,13 @@ public class KnowledgeImport {
     var timeout = properties.startupTimeout();
     var documents =
         TopicView.load(
-            readers, Topics.KB_DOCUMENTS.name(), KnowledgeDocumentPublished.class, timeout);
+            readers,
+            KnowledgeTopics.KB_DOCUMENTS.name(),
+            KnowledgeDocumentPublished.class,
+            timeout);
     var configs =
-        TopicView.load(readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
+        TopicView.load(
+            readers, KnowledgeTopics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
     var bases = new KnowledgeFolder(location).read();
     var out = writer.batch();
     int published = 0;
@@ -121,7 +125,7 @@ public class KnowledgeImport {
               .setFolderMetaSha256(folderMeta)
               .build();
       if (!sameConfig(configs.get(base.name()).orElse(null), config)) {
-        out.send(Topics.KB_CONFIGS, base.name(), config);
+        out.send(KnowledgeTopics.KB_CONFIGS, base.name(), config);
       }
       for (var doc : base.documents()) {
         seen.add(doc.docId());
@@ -134,7 +138,7 @@ public class KnowledgeImport {
           continue;
         }
         out.send(
-            Topics.KB_DOCUMENTS,
+            KnowledgeTopics.KB_DOCUMENTS,
             doc.docId(),
             KnowledgeDocumentPublished.newBuilder()
                 .setDocId(doc.docId())
@@ -159,7 +163,7 @@ public class KnowledgeImport {
           && !old.getDeleted()
           && !seen.contains(old.getDocId())) {
         out.send(
-            Topics.KB_DOCUMENTS,
+            KnowledgeTopics.KB_DOCUMENTS,
             old.getDocId(),
             KnowledgeDocumentPublished.newBuilder(old)
                 .setDeleted(true)

@@ -2,7 +2,7 @@ package io.streamrag.ingest.weather;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.StationRegistered;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import java.time.Duration;
@@ -29,12 +29,15 @@ public final class StationDays implements AutoCloseable {
   public StationDays(TopicReaders readers, Duration timeout) {
     this.stations =
         TopicView.follow(
-                readers, Topics.WEATHER_STATIONS.name(), StationRegistered.class, (k, v) -> {})
+                readers,
+                WeatherTopics.WEATHER_STATIONS.name(),
+                StationRegistered.class,
+                (k, v) -> {})
             .caughtUpWithin(timeout);
     this.days =
         TopicView.followVersioned(
                 readers,
-                Topics.WEATHER_DAYS.name(),
+                WeatherTopics.WEATHER_DAYS.name(),
                 WeatherDayObserved.class,
                 WeatherDayObserved::getVersion,
                 this::index)

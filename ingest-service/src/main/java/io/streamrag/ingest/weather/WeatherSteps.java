@@ -9,7 +9,7 @@ import io.streamrag.kit.kafka.AvroBatches.Received;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.kafka.UndecodableRecordException;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import io.streamrag.schemas.weather.WeatherObserved;
@@ -101,7 +101,7 @@ public final class WeatherSteps {
       // 3. publish the days it changed
       for (var day : folded) {
         String key = StationDays.key(id, LocalDate.parse(day.getDay().getDate()));
-        out.send(Topics.WEATHER_DAYS, key, day);
+        out.send(WeatherTopics.WEATHER_DAYS, key, day);
         changed.put(key, day);
         stations.merge(id, observed.getReceivedAt(), (a, b) -> a.isAfter(b) ? a : b);
       }

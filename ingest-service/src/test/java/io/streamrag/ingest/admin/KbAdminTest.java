@@ -3,30 +3,22 @@ package io.streamrag.ingest.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.streamrag.ingest.IngestApplication;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.MultipartBodyBuilder;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.BodyInserters;
 
 /**
@@ -34,45 +26,23 @@ import org.springframework.web.reactive.function.BodyInserters;
  * what an administrator writes lands on {@code kb.configs}, and a folder re-import keeps it until
  * {@code kb.yml} itself changes, and never deletes an uploaded document.
  */
-// Closed after its class: a paused context's consumers of ingest-sensors would still hold
-// partitions, and fold, while the next context's test publishes (its records folded twice).
-@DirtiesContext
-@SpringBootTest(
-    classes = IngestApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      IngestApplication.CONFIG_NAME,
-      // sha256("dev-admin-token")
-      "ingest.admin.token-sha256=1734d503f6aa6a047c36d113cbad769f719c93784b469b771c4c3e7c63adbefd"
-    })
-@AutoConfigureWebTestClient(timeout = "20s")
-class KbAdminTest {
+class KbAdminTest extends AdminApiTest {
 
-  static final String ADMIN = "Bearer dev-admin-token";
-  static final Duration WAIT = Duration.ofSeconds(20);
-
-  @Autowired WebTestClient http;
   @Autowired KnowledgeImport knowledge;
   @TempDir Path folder;
 
-  final String kb = "kb" + UUID.randomUUID().toString().substring(0, 8);
   final String pipeline = "p" + UUID.randomUUID().toString().substring(0, 8);
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
-  }
 
   @Test
   void aNewKbIsCreatedEditedFieldByFieldAndItsPipelinesChangeThroughEitherSide() {
     // a new KB needs its description and pipelines, and a name fit for ids
-    put("/admin/kbs/" + kb, "{\"pipelines\":[\"" + pipeline + "\"]}")
+    putJson("/admin/kbs/" + kb, "{\"pipelines\":[\"" + pipeline + "\"]}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("description");
-    put("/admin/kbs/Bad%20Name", "{\"description\":\"d\",\"pipelines\":[\"x\"]}")
+    putJson("/admin/kbs/Bad%20Name", "{\"description\":\"d\",\"pipelines\":[\"x\"]}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
@@ -80,7 +50,7 @@ class KbAdminTest {
         .isEqualTo("kb");
 
     // created, with its own routing keywords, published on kb.configs
-    put(
+    putJson(
             "/admin/kbs/" + kb,
             "{\"name\":\"Orchards\",\"description\":\"Fruit and nut trees\",\"languages\":[\"en\","
                 + "\"fa\"],\"pipelines\":[\""
@@ -94,7 +64,7 @@ class KbAdminTest {
     assertThat(published(kb).getRoutingKeywords()).containsExactly("pistachio*", "پسته*");
 
     // a PUT changes only the fields it names
-    put("/admin/kbs/" + kb, "{\"description\":\"Orchards: pistachio, almond, walnut\"}")
+    putJson("/admin/kbs/" + kb, "{\"description\":\"Orchards: pistachio, almond, walnut\"}")
         .expectStatus()
         .isOk()
         .expectBody()
@@ -102,7 +72,7 @@ class KbAdminTest {
         .isEqualTo("Orchards")
         .jsonPath("$.languages.length()")
         .isEqualTo(2);
-    put("/admin/kbs/" + kb, "{\"languages\":[\"de\"]}")
+    putJson("/admin/kbs/" + kb, "{\"languages\":[\"de\"]}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
@@ -111,7 +81,7 @@ class KbAdminTest {
 
     // a second pipeline made of it, by naming its kbs
     String second = pipeline + "-b";
-    put("/admin/pipelines/" + second, "{\"kbs\":[\"" + kb + "\"],\"mode\":\"classic\"}")
+    putJson("/admin/pipelines/" + second, "{\"kbs\":[\"" + kb + "\"],\"mode\":\"classic\"}")
         .expectStatus()
         .isOk()
         .expectBody()
@@ -121,12 +91,12 @@ class KbAdminTest {
     assertThat(pipelines()).containsEntry(second, List.of(kb));
 
     // a KB is never left in no pipeline
-    put("/admin/pipelines/" + pipeline, "{\"kbs\":[\"" + kb + "\"]}").expectStatus().isOk();
+    putJson("/admin/pipelines/" + pipeline, "{\"kbs\":[\"" + kb + "\"]}").expectStatus().isOk();
     String lonely = kb + "-2";
-    put("/admin/kbs/" + lonely, "{\"description\":\"d\",\"pipelines\":[\"" + pipeline + "\"]}")
+    putJson("/admin/kbs/" + lonely, "{\"description\":\"d\",\"pipelines\":[\"" + pipeline + "\"]}")
         .expectStatus()
         .isCreated();
-    put("/admin/pipelines/" + pipeline, "{\"kbs\":[\"" + kb + "\"]}")
+    putJson("/admin/pipelines/" + pipeline, "{\"kbs\":[\"" + kb + "\"]}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
@@ -134,14 +104,16 @@ class KbAdminTest {
         .isEqualTo("kbs")
         .jsonPath("$.message")
         .value(m -> assertThat((String) m).startsWith(lonely + " would belong to no pipeline"));
-    put("/admin/pipelines/" + pipeline, "{\"kbs\":[\"no-such-kb\"]}").expectStatus().isBadRequest();
+    putJson("/admin/pipelines/" + pipeline, "{\"kbs\":[\"no-such-kb\"]}")
+        .expectStatus()
+        .isBadRequest();
   }
 
   @Test
   void anAdministratorsEditOfAFolderKbAndItsUploadsSurviveAReimportUntilKbYmlChanges()
       throws Exception {
     importFolder("test kb");
-    put("/admin/kbs/" + kb, "{\"description\":\"edited by the administrator\"}")
+    putJson("/admin/kbs/" + kb, "{\"description\":\"edited by the administrator\"}")
         .expectStatus()
         .isOk();
     http.post()
@@ -165,22 +137,14 @@ class KbAdminTest {
         .until(() -> published(kb).getDescription().equals("test kb, second edition"));
     assertThat(documents()).contains("uploaded.md");
     try (var topic =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.KB_DOCUMENTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.KB_DOCUMENTS.name())) {
       assertThat(topic.untilEnd(WAIT))
           .filteredOn(
               r -> r.value() instanceof KnowledgeDocumentPublished d && d.getKbName().equals(kb))
           .noneSatisfy(
               r -> assertThat(((KnowledgeDocumentPublished) r.value()).getDeleted()).isTrue());
     }
-  }
-
-  private WebTestClient.ResponseSpec put(String uri, String body) {
-    return http.put()
-        .uri(uri)
-        .header("Authorization", ADMIN)
-        .contentType(MediaType.APPLICATION_JSON)
-        .bodyValue(body)
-        .exchange();
   }
 
   private static org.springframework.util.MultiValueMap<
@@ -194,7 +158,7 @@ class KbAdminTest {
   /** The KB's record as last published on kb.configs. */
   private static KnowledgeBaseConfigured published(String name) {
     try (var topic =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.KB_CONFIGS.name())) {
+        new TopicProbe(LocalKafka.shared().bootstrapServers(), KnowledgeTopics.KB_CONFIGS.name())) {
       return topic.untilEnd(WAIT).stream()
           .filter(r -> name.equals(r.key()))
           .map(r -> (KnowledgeBaseConfigured) r.value())

@@ -3,60 +3,30 @@ package io.streamrag.ingest.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.streamrag.ingest.IngestApplication;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * The prompt admin API of ingest-service against a real broker: what an administrator writes lands
  * on the compacted topics llm-service follows, and a folder re-import keeps an administrator's
  * tone.
  */
-// Closed after its class: a paused context's consumers of ingest-sensors would still hold
-// partitions, and fold, while the next context's test publishes (its records folded twice).
-@DirtiesContext
-@SpringBootTest(
-    classes = IngestApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      IngestApplication.CONFIG_NAME,
-      // sha256("dev-admin-token")
-      "ingest.admin.token-sha256=1734d503f6aa6a047c36d113cbad769f719c93784b469b771c4c3e7c63adbefd"
-    })
-@AutoConfigureWebTestClient(timeout = "20s")
-class PromptAdminTest {
+class PromptAdminTest extends AdminApiTest {
 
-  static final String ADMIN = "Bearer dev-admin-token";
-  static final Duration WAIT = Duration.ofSeconds(20);
-
-  @Autowired WebTestClient http;
   @Autowired KnowledgeImport knowledge;
   @TempDir Path folder;
 
-  final String kb = "kb" + UUID.randomUUID().toString().substring(0, 8);
   final String pipeline = "p" + UUID.randomUUID().toString().substring(0, 8);
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
-  }
 
   @Test
   void aPipelinesPromptsStartAsTheDefaultsAndAPutChangesOnlyTheFieldsItNames() throws Exception {
@@ -99,7 +69,8 @@ class PromptAdminTest {
         .isEqualTo("admin");
 
     try (var topic =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.PIPELINE_CONFIGS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.PIPELINE_CONFIGS.name())) {
       var published = (PipelineConfigured) topic.await(r -> pipeline.equals(r.key()), WAIT).value();
       assertThat(published.getMemoryMaxTurns()).isEqualTo(3);
       assertThat(published.getDegradedInstructions()).contains("knowledge base is unavailable");
@@ -110,37 +81,37 @@ class PromptAdminTest {
   void badEditsAreRefusedNamingTheFieldAndNothingIsPublished() throws Exception {
     importFolder("Be brief.");
 
-    put("/admin/pipelines/" + pipeline, "{\"memory_max_turns\":-1}")
+    putJson("/admin/pipelines/" + pipeline, "{\"memory_max_turns\":-1}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("memory_max_turns");
-    put("/admin/pipelines/" + pipeline, "{\"instructions\":\"\"}")
+    putJson("/admin/pipelines/" + pipeline, "{\"instructions\":\"\"}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("instructions");
-    put("/admin/pipelines/" + pipeline, "{\"temperature\":0.2}")
+    putJson("/admin/pipelines/" + pipeline, "{\"temperature\":0.2}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("temperature");
-    put("/admin/pipelines/" + pipeline, "{\"mode\":\"fast\"}")
+    putJson("/admin/pipelines/" + pipeline, "{\"mode\":\"fast\"}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("mode");
-    put("/admin/pipelines/" + pipeline, "{\"search_budget\":0}")
+    putJson("/admin/pipelines/" + pipeline, "{\"search_budget\":0}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
         .jsonPath("$.field")
         .isEqualTo("search_budget");
-    put("/admin/pipelines/" + pipeline, "{\"mode\":\"classic\",\"mode\":\"agentic\"}")
+    putJson("/admin/pipelines/" + pipeline, "{\"mode\":\"classic\",\"mode\":\"agentic\"}")
         .expectStatus()
         .isBadRequest()
         .expectBody()
@@ -148,11 +119,11 @@ class PromptAdminTest {
         .isEqualTo("mode")
         .jsonPath("$.message")
         .isEqualTo("duplicate field 'mode'");
-    put("/admin/pipelines/" + pipeline, "not json").expectStatus().isBadRequest();
-    put("/admin/pipelines/nobody-uses-this", "{\"memory_max_turns\":1}")
+    putJson("/admin/pipelines/" + pipeline, "not json").expectStatus().isBadRequest();
+    putJson("/admin/pipelines/nobody-uses-this", "{\"memory_max_turns\":1}")
         .expectStatus()
         .isNotFound();
-    put("/admin/kbs/no-such-kb/tone", "{\"tone\":\"x\"}").expectStatus().isNotFound();
+    putJson("/admin/kbs/no-such-kb/tone", "{\"tone\":\"x\"}").expectStatus().isNotFound();
     http.put()
         .uri("/admin/pipelines/" + pipeline)
         .header("Authorization", "Bearer wrong")
@@ -175,7 +146,7 @@ class PromptAdminTest {
   void anAdministratorsToneSurvivesAReimportUntilToneMdItselfChanges() throws Exception {
     importFolder("Be brief.");
 
-    put("/admin/kbs/" + kb + "/tone", "{\"tone\":\"Be warm and concrete.\"}")
+    putJson("/admin/kbs/" + kb + "/tone", "{\"tone\":\"Be warm and concrete.\"}")
         .expectStatus()
         .isOk()
         .expectBody()
@@ -189,15 +160,6 @@ class PromptAdminTest {
     // tone.md edited: the folder's new tone wins
     importFolder("Be very brief.");
     await().atMost(WAIT).until(() -> publishedTone().equals("Be very brief."));
-  }
-
-  private WebTestClient.ResponseSpec put(String uri, String body) {
-    return http.put()
-        .uri(uri)
-        .header("Authorization", ADMIN)
-        .contentType(MediaType.APPLICATION_JSON)
-        .bodyValue(body)
-        .exchange();
   }
 
   private String publishedTone() {

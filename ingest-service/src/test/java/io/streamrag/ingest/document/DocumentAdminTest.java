@@ -3,10 +3,10 @@ package io.streamrag.ingest.document;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.streamrag.ingest.IngestApplication;
+import io.streamrag.ingest.admin.AdminApiTest;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import java.nio.charset.StandardCharsets;
@@ -14,19 +14,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.MultipartBodyBuilder;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.BodyInserters;
 
@@ -35,41 +28,13 @@ import org.springframework.web.reactive.function.BodyInserters;
  * written here, become index changes for each of their chunks; a delete removes every one of them;
  * a bad file is refused with a 4xx naming its problem.
  */
-// Closed after its class: a paused context's consumers of ingest-sensors would still hold
-// partitions, and fold, while the next context's test publishes (its records folded twice).
-@DirtiesContext
-@SpringBootTest(
-    classes = IngestApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      IngestApplication.CONFIG_NAME,
-      // sha256("dev-admin-token")
-      "ingest.admin.token-sha256=1734d503f6aa6a047c36d113cbad769f719c93784b469b771c4c3e7c63adbefd",
-      "ingest.documents.max-file-size=256KB"
-    })
-@AutoConfigureWebTestClient(timeout = "30s")
-class DocumentAdminTest {
-
-  static final String ADMIN = "Bearer dev-admin-token";
-  static final Duration WAIT = Duration.ofSeconds(30);
-
-  @Autowired WebTestClient http;
-
-  final String kb = "kb" + UUID.randomUUID().toString().substring(0, 8);
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
-  }
+class DocumentAdminTest extends AdminApiTest {
 
   @BeforeEach
   void aKnowledgeBase() {
-    http.put()
-        .uri("/admin/kbs/" + kb)
-        .header("Authorization", ADMIN)
-        .contentType(MediaType.APPLICATION_JSON)
-        .bodyValue("{\"description\":\"Frost and orchards\",\"pipelines\":[\"p-" + kb + "\"]}")
-        .exchange()
+    putJson(
+            "/admin/kbs/" + kb,
+            "{\"description\":\"Frost and orchards\",\"pipelines\":[\"p-" + kb + "\"]}")
         .expectStatus()
         .isCreated();
   }
@@ -133,7 +98,8 @@ class DocumentAdminTest {
     assertThat(deletes.stream().map(IndexChanged::getPointId).collect(Collectors.toSet()))
         .isEqualTo(points);
     try (var documents =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.KB_DOCUMENTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.KB_DOCUMENTS.name())) {
       documents.await(r -> docId.equals(r.key()) && r.value() == null, WAIT);
     }
     http.get()
@@ -313,7 +279,8 @@ class DocumentAdminTest {
    */
   private static List<IndexChanged> changesOf(String docId, IndexOp op, int atLeast) {
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       var found = new java.util.ArrayList<IndexChanged>();
       long deadline = System.nanoTime() + WAIT.toNanos();
       while (System.nanoTime() < deadline) {

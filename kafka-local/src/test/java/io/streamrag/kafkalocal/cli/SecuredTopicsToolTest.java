@@ -3,7 +3,7 @@ package io.streamrag.kafkalocal.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -83,7 +83,7 @@ class SecuredTopicsToolTest {
 
   private static void publish(String key) {
     KAFKA.publish(
-        Topics.PIPELINE_CONFIGS.name(),
+        KnowledgeTopics.PIPELINE_CONFIGS.name(),
         key,
         PipelineConfigured.newBuilder()
             .setPipeline(key)
@@ -98,7 +98,7 @@ class SecuredTopicsToolTest {
   private static List<String> tail(Map<String, Object> settings, String key) {
     var bytes = new ByteArrayOutputStream();
     new TopicsTool(settings, new PrintStream(bytes, true, StandardCharsets.UTF_8))
-        .tail(Topics.PIPELINE_CONFIGS, true, key, false, 10);
+        .tail(KnowledgeTopics.PIPELINE_CONFIGS, true, key, false, 10);
     return bytes.toString(StandardCharsets.UTF_8).lines().toList();
   }
 }

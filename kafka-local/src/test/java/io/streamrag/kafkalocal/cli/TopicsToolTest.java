@@ -3,7 +3,9 @@ package io.streamrag.kafkalocal.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,7 +29,7 @@ class TopicsToolTest {
 
   @Test
   void aRecordTailedAsJsonAndProducedBackIsTheSameRecord() throws Exception {
-    var topic = Topics.PIPELINE_CONFIGS;
+    var topic = KnowledgeTopics.PIPELINE_CONFIGS;
     var original =
         PipelineConfigured.newBuilder()
             .setPipeline("croplogic")
@@ -67,7 +69,7 @@ class TopicsToolTest {
     var tool =
         new TopicsTool(
             KAFKA.bootstrapServers(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
-    tool.tail(Topics.PIPELINE_CONFIGS, true, key, false, 100);
+    tool.tail(KnowledgeTopics.PIPELINE_CONFIGS, true, key, false, 100);
     return bytes.toString(StandardCharsets.UTF_8).lines().toList();
   }
 
@@ -94,17 +96,17 @@ class TopicsToolTest {
     var tool = new TopicsTool(KAFKA.bootstrapServers(), System.out);
     var shown = new ByteArrayOutputStream();
     new TopicsTool(KAFKA.bootstrapServers(), new PrintStream(shown, true, StandardCharsets.UTF_8))
-        .tail(Topics.DLQ_INGEST_SENSORS, true, "sensor-9", false, 10);
+        .tail(DeadLetterTopics.DLQ_INGEST_SENSORS, true, "sensor-9", false, 10);
     var headers = JSON.readTree(shown.toString(StandardCharsets.UTF_8).strip()).get("headers");
     // the binary offset header reads as the number it is
     assertThat(headers.get("kafka_dlt-original-offset").asLong()).isEqualTo(1885);
     assertThat(headers.get("kafka_dlt-original-topic").asString()).isEqualTo("sensor.readings");
 
-    assertThat(tool.replay(Topics.DLQ_INGEST_SENSORS, "sensor-9")).isEqualTo(1);
+    assertThat(tool.replay(DeadLetterTopics.DLQ_INGEST_SENSORS, "sensor-9")).isEqualTo(1);
 
     var bytes = new ByteArrayOutputStream();
     new TopicsTool(KAFKA.bootstrapServers(), new PrintStream(bytes, true, StandardCharsets.UTF_8))
-        .tail(Topics.SENSOR_READINGS, true, "sensor-9", false, 10);
+        .tail(SensorTopics.SENSOR_READINGS, true, "sensor-9", false, 10);
     var lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
     assertThat(lines).hasSize(1);
     assertThat(JSON.readTree(lines.get(0)).get("value_base64").asString()).isEqualTo("cmF3");

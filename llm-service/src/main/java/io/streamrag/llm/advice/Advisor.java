@@ -1,5 +1,7 @@
 package io.streamrag.llm.advice;
 
+import io.streamrag.agronomy.fertilization.FertilizationAdvice;
+import io.streamrag.agronomy.irrigation.IrrigationAdvice;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.llm.evidence.Part;
@@ -15,6 +17,7 @@ import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -52,8 +55,11 @@ public final class Advisor {
     this.clock = clock;
   }
 
-  /** Answers one recommendation request. */
-  public RecommendationAnswered answer(RecommendationRequested call) {
+  /**
+   * Answers one recommendation request. The numbers are computed at once; the passages and the
+   * model's explanation are awaited by no thread, so a slow model holds up no other request.
+   */
+  public CompletableFuture<RecommendationAnswered> answer(RecommendationRequested call) {
     var reply =
         RecommendationAnswered.newBuilder().setCallId(call.getCallId()).setKind(call.getKind());
     // 1. the tables, as published on the KB configs
@@ -71,26 +77,29 @@ public final class Advisor {
             ? agronomy.irrigation(field, forecast, observed, call.getLanguage())
             : agronomy.fertilization(field, call.getLanguage());
     // 4. the model, if any, explains them, from the numbers and the knowledge base's passages
-    List<Passage> passages = passages(call, irrigation ? IRRIGATION_TOPIC : FERTILIZATION_TOPIC);
-    var explained =
-        explanation.of(
-            json.writeValueAsString(advice), call.getQuery(), call.getLanguage(), passages);
-    if (explained.isPresent()) {
-      advice =
-          irrigation
-              ? ((io.streamrag.agronomy.irrigation.IrrigationAdvice) advice)
-                  .explainedBy(explained.get())
-              : ((io.streamrag.agronomy.fertilization.FertilizationAdvice) advice)
-                  .explainedBy(explained.get());
-    }
-    // 5. the response body, S1.10's shape
-    return reply.setAdviceJson(json.writeValueAsString(advice)).build();
+    String computed = json.writeValueAsString(advice);
+    Object numbers = advice;
+    return passages(call, irrigation ? IRRIGATION_TOPIC : FERTILIZATION_TOPIC)
+        .thenCompose(
+            passages -> explanation.of(computed, call.getQuery(), call.getLanguage(), passages))
+        .thenApply(
+            explained -> {
+              // 5. the response body, S1.10's shape
+              Object body = explained.map(text -> explainedBy(numbers, text)).orElse(numbers);
+              return reply.setAdviceJson(json.writeValueAsString(body)).build();
+            });
+  }
+
+  private static Object explainedBy(Object advice, String text) {
+    return advice instanceof IrrigationAdvice irrigation
+        ? irrigation.explainedBy(text)
+        : ((FertilizationAdvice) advice).explainedBy(text);
   }
 
   /** A few passages on the topic for the model's explanation; none when retrieval is down. */
-  private List<Passage> passages(RecommendationRequested call, String topic) {
+  private CompletableFuture<List<Passage>> passages(RecommendationRequested call, String topic) {
     if (!explanation.available()) {
-      return List.of();
+      return CompletableFuture.completedFuture(List.of());
     }
     String query = call.getQuery() == null || call.getQuery().isBlank() ? topic : call.getQuery();
     var chat =
@@ -106,20 +115,22 @@ public final class Advisor {
             .build();
     var searcher =
         new ContextSearcher(retrieval, chat, retrievalTimeout, clock, AnswerScope.capture());
-    // a recommendation is a request/reply whose listener waits for its search
-    var found = searcher.search(query, Part.of(query)).join();
-    return found.candidates().stream()
-        .map(
-            c ->
-                new Passage(
-                    c.pointId(),
-                    c.text(),
-                    c.source(),
-                    c.kb(),
-                    c.sensorUuid(),
-                    0,
-                    c.language(),
-                    c.relevance()))
-        .toList();
+    return searcher
+        .search(query, Part.of(query))
+        .thenApply(
+            found ->
+                found.candidates().stream()
+                    .map(
+                        c ->
+                            new Passage(
+                                c.pointId(),
+                                c.text(),
+                                c.source(),
+                                c.kb(),
+                                c.sensorUuid(),
+                                0,
+                                c.language(),
+                                c.relevance()))
+                    .toList());
   }
 }

@@ -7,7 +7,7 @@ import io.streamrag.agronomy.irrigation.IrrigationAdvice;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Ids;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.advice.RecommendationState;
@@ -82,7 +82,7 @@ public final class Alerts {
     if (!Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())
         && Boolean.TRUE.equals(now.getIrrigationNeeded())) {
       batch.send(
-          Topics.SENSOR_ALERTS,
+          ServiceTopics.SENSOR_ALERTS,
           snapshot.getSensorUuid(),
           alert(snapshot, AdviceKind.IRRIGATION, "irrigation_needed", irrigation));
     }
@@ -91,7 +91,7 @@ public final class Alerts {
           .ifPresent(
               reasons ->
                   batch.send(
-                      Topics.SENSOR_ALERTS,
+                      ServiceTopics.SENSOR_ALERTS,
                       snapshot.getSensorUuid(),
                       alert(
                           snapshot,
@@ -104,7 +104,7 @@ public final class Alerts {
       if (!"low".equals(before == null ? null : before.get(nutrient))
           && "low".equals(now.get(nutrient))) {
         batch.send(
-            Topics.SENSOR_ALERTS,
+            ServiceTopics.SENSOR_ALERTS,
             snapshot.getSensorUuid(),
             alert(snapshot, AdviceKind.FERTILIZATION, nutrient + "_low", fertilization));
       }
@@ -112,7 +112,7 @@ public final class Alerts {
     // 3. keep the new state, so one change alerts once
     if (before == null || changed(before, now)) {
       states.update(snapshot.getSensorUuid(), now);
-      batch.send(Topics.SENSOR_RECOMMENDATIONS, snapshot.getSensorUuid(), now);
+      batch.send(ServiceTopics.SENSOR_RECOMMENDATIONS, snapshot.getSensorUuid(), now);
     }
     batch.await();
   }

@@ -10,6 +10,7 @@ import io.streamrag.schemas.chat.Passage;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,10 +49,14 @@ public final class Explanation {
     return model != null;
   }
 
-  /** The model's explanation, or empty: then the template reason is kept. */
-  Optional<String> of(String adviceJson, String question, String language, List<Passage> passages) {
+  /**
+   * The model's explanation, or empty: then the template reason is kept. Nothing waits for the
+   * model: the recommendation is answered when its explanation arrives.
+   */
+  CompletableFuture<Optional<String>> of(
+      String adviceJson, String question, String language, List<Passage> passages) {
     if (model == null) {
-      return Optional.empty();
+      return CompletableFuture.completedFuture(Optional.empty());
     }
     var content = new StringBuilder("Recommendation (JSON):\n").append(adviceJson).append('\n');
     if (question != null && !question.isBlank()) {
@@ -69,23 +74,24 @@ public final class Explanation {
     }
     String system =
         String.format(INSTRUCTIONS, LANGUAGES.getOrDefault(language, "the farmer's language"));
-    try {
-      // a recommendation is a request/reply whose listener waits for its explanation
-      String text =
-          Futures.await(
-                  model.complete(
-                      ModelRequest.of(
-                          List.of(
-                              ChatMessage.system(system), ChatMessage.user(content.toString()))),
-                      Cancellation.none()))
-              .text()
-              .strip();
-      return text.isEmpty() ? Optional.empty() : Optional.of(text);
-    } catch (ProviderException e) {
-      log.info(
-          "no model could explain the recommendation ({}): the template reason stands",
-          e.getMessage());
-      return Optional.empty();
-    }
+    return model
+        .complete(
+            ModelRequest.of(
+                List.of(ChatMessage.system(system), ChatMessage.user(content.toString()))),
+            Cancellation.none())
+        .handle(
+            (reply, error) -> {
+              if (error == null) {
+                String text = reply.text().strip();
+                return text.isEmpty() ? Optional.<String>empty() : Optional.of(text);
+              }
+              if (Futures.cause(error) instanceof ProviderException e) {
+                log.info(
+                    "no model could explain the recommendation ({}): the template reason stands",
+                    e.getMessage());
+                return Optional.<String>empty();
+              }
+              throw Futures.rethrow(Futures.cause(error));
+            });
   }
 }

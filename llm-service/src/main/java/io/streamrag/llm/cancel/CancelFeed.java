@@ -1,7 +1,7 @@
 package io.streamrag.llm.cancel;
 
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import io.streamrag.schemas.serde.AvroDeserializer;
@@ -30,7 +30,7 @@ public final class CancelFeed implements AutoCloseable {
     MessageListener<String, byte[]> listener =
         (ConsumerRecord<String, byte[]> record) -> {
           try {
-            if (avro.deserialize(Topics.CHAT_STREAMS.name(), record.value())
+            if (avro.deserialize(ChatTopics.CHAT_STREAMS.name(), record.value())
                     instanceof ChatStreamChanged change
                 && change.getChange() == StreamChange.CANCELLED) {
               cancellations.cancel(change.getRequestId());
@@ -38,7 +38,7 @@ public final class CancelFeed implements AutoCloseable {
           } catch (RuntimeException e) {
             log.warn(
                 "skipped an unreadable record on {} at {}-{}: {}",
-                Topics.CHAT_STREAMS.name(),
+                ChatTopics.CHAT_STREAMS.name(),
                 record.partition(),
                 record.offset(),
                 e.getMessage());
@@ -48,7 +48,7 @@ public final class CancelFeed implements AutoCloseable {
         readers.start(
             "llm-cancels",
             Map.of(),
-            readers.fromTheEnd(Topics.CHAT_STREAMS.name()),
+            readers.fromTheEnd(ChatTopics.CHAT_STREAMS.name()),
             listener,
             null);
   }

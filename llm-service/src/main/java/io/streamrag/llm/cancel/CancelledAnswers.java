@@ -5,7 +5,7 @@ import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.llm.stream.AnswerStreams;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -83,7 +83,7 @@ public final class CancelledAnswers {
                       writer
                           .batch()
                           .send(
-                              Topics.CHAT_ANSWERS,
+                              ChatTopics.CHAT_ANSWERS,
                               request.getRequestId(),
                               AnswerEvent.newBuilder()
                                   .setRequestId(request.getRequestId())

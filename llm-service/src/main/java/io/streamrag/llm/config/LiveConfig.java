@@ -3,7 +3,7 @@ package io.streamrag.llm.config;
 import io.streamrag.kit.config.PipelineDefaults;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.time.Duration;
@@ -25,11 +25,17 @@ public final class LiveConfig implements AutoCloseable {
   public LiveConfig(TopicReaders readers, Duration timeout) {
     this.pipelines =
         TopicView.follow(
-                readers, Topics.PIPELINE_CONFIGS.name(), PipelineConfigured.class, (k, v) -> {})
+                readers,
+                KnowledgeTopics.PIPELINE_CONFIGS.name(),
+                PipelineConfigured.class,
+                (k, v) -> {})
             .caughtUpWithin(timeout);
     this.bases =
         TopicView.follow(
-                readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, (k, v) -> {})
+                readers,
+                KnowledgeTopics.KB_CONFIGS.name(),
+                KnowledgeBaseConfigured.class,
+                (k, v) -> {})
             .caughtUpWithin(timeout);
   }
 

@@ -2,7 +2,7 @@ package io.streamrag.llm.stream;
 
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.scope.AnswerScope;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -188,7 +188,7 @@ public final class AnswerStream {
     if (held.length() > 0) {
       var tokens = event(AnswerEventType.TOKEN).setText(held.toString()).build();
       // a fragment of the answer: no span of its own (Fragments), the answer has its spans
-      scope.run(() -> out.sendFragment(Topics.CHAT_ANSWERS, requestId, tokens));
+      scope.run(() -> out.sendFragment(ChatTopics.CHAT_ANSWERS, requestId, tokens));
       held.setLength(0);
       lastTokens = now;
     }
@@ -209,6 +209,6 @@ public final class AnswerStream {
 
   /** Every record goes out in the answer's trace, whichever thread sends it. */
   private void publish(AnswerEvent event) {
-    scope.run(() -> out.send(Topics.CHAT_ANSWERS, requestId, event));
+    scope.run(() -> out.send(ChatTopics.CHAT_ANSWERS, requestId, event));
   }
 }

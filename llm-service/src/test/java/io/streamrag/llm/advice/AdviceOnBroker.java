@@ -9,7 +9,8 @@ import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.llm.LlmApplication;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationIssued;
@@ -64,7 +65,7 @@ abstract class AdviceOnBroker {
   static void publishTheTables() throws InterruptedException {
     for (String kb : List.of("irrigation", "fertilization")) {
       KAFKA.publish(
-          Topics.KB_CONFIGS.name(),
+          KnowledgeTopics.KB_CONFIGS.name(),
           kb,
           KnowledgeBaseConfigured.newBuilder()
               .setKbName(kb)
@@ -81,12 +82,13 @@ abstract class AdviceOnBroker {
         RequestReply.template(
             io.streamrag.kit.kafka.TopicReaders.outsideSpring(
                 KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-            Topics.RECOMMENDATION_REPLIES,
+            ServiceTopics.RECOMMENDATION_REPLIES,
             "test");
     replies.start();
     replies.waitForAssignment(Duration.ofSeconds(30));
     advice =
-        new RequestClient<>(replies, Topics.RECOMMENDATION_REQUESTS, RecommendationAnswered.class);
+        new RequestClient<>(
+            replies, ServiceTopics.RECOMMENDATION_REQUESTS, RecommendationAnswered.class);
   }
 
   @AfterAll
@@ -97,7 +99,8 @@ abstract class AdviceOnBroker {
   /** The sensor's alerts since {@code from}, once {@code count} have come (at most 30 s). */
   static List<RecommendationIssued> awaitAlerts(String sensor, long from, int count) {
     var alerts = new ArrayList<RecommendationIssued>();
-    try (var topic = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_ALERTS.name(), from)) {
+    try (var topic =
+        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
       topic.await(
           r -> {
             if (r.value() instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor)) {

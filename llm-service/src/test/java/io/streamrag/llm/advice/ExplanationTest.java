@@ -51,8 +51,13 @@ class ExplanationTest {
             0.8);
 
     var text =
-        explanation.of(
-            "{\"irrigation_needed\":true,\"amount_mm\":47.0}", "آب بدهم؟", "fa", List.of(passage));
+        explanation
+            .of(
+                "{\"irrigation_needed\":true,\"amount_mm\":47.0}",
+                "آب بدهم؟",
+                "fa",
+                List.of(passage))
+            .join();
 
     assertThat(text).contains("آبیاری لازم است: ۴۷ میلی‌متر [1].");
     String system = model.last().body().get("messages").get(0).get("content").asString();
@@ -68,12 +73,12 @@ class ExplanationTest {
   void whenTheModelFailsTheTemplateReasonStands() {
     model.respond(r -> Script.status(500, "down"));
 
-    assertThat(explanation.of("{}", null, "en", List.of())).isEmpty();
+    assertThat(explanation.of("{}", null, "en", List.of()).join()).isEmpty();
   }
 
   @Test
   void withoutAModelNothingIsAsked() {
-    assertThat(new Explanation(null).of("{}", null, "en", List.of())).isEmpty();
+    assertThat(new Explanation(null).of("{}", null, "en", List.of()).join()).isEmpty();
     assertThat(model.requests()).isZero();
   }
 }

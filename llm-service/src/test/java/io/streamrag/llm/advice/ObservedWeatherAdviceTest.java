@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -94,7 +95,8 @@ class ObservedWeatherAdviceTest extends AdviceOnBroker {
     await()
         .atMost(Duration.ofSeconds(20))
         .until(() -> ask(sensor, AdviceKind.IRRIGATION, "en"), b -> true);
-    try (var topic = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_ALERTS.name(), from)) {
+    try (var topic =
+        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
       var mine =
           topic.drain(Duration.ofSeconds(5)).stream()
               .filter(
@@ -141,6 +143,6 @@ class ObservedWeatherAdviceTest extends AdviceOnBroker {
   }
 
   private static void publish(SensorSnapshotUpdated s) {
-    KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), s.getSensorUuid(), s);
+    KAFKA.publish(SensorTopics.SENSOR_SNAPSHOTS.name(), s.getSensorUuid(), s);
   }
 }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -24,7 +25,7 @@ class RecommendationServiceTest extends AdviceOnBroker {
   @Test
   void anIrrigationRecommendationIsComputedFromTheSensorsSnapshotAndTheTables() {
     String sensor = UUID.randomUUID().toString();
-    KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), sensor, snapshot(sensor, 1, 14.0));
+    KAFKA.publish(SensorTopics.SENSOR_SNAPSHOTS.name(), sensor, snapshot(sensor, 1, 14.0));
 
     JsonNode body =
         await()
@@ -45,7 +46,7 @@ class RecommendationServiceTest extends AdviceOnBroker {
   void aFieldWithoutAProfileGetsTheExactListOfWhatIsMissingInItsLanguage() {
     String sensor = UUID.randomUUID().toString();
     var bare = SensorSnapshotUpdated.newBuilder(snapshot(sensor, 1, 14.0)).setProfile(null).build();
-    KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), sensor, bare);
+    KAFKA.publish(SensorTopics.SENSOR_SNAPSHOTS.name(), sensor, bare);
 
     JsonNode body =
         await()
@@ -64,13 +65,15 @@ class RecommendationServiceTest extends AdviceOnBroker {
     // wet, then dry twice, then wet, then dry again
     double[] moisture = {30.0, 14.0, 13.0, 30.0, 12.0};
     for (int v = 0; v < moisture.length; v++) {
-      KAFKA.publish(Topics.SENSOR_SNAPSHOTS.name(), sensor, snapshot(sensor, v + 1, moisture[v]));
+      KAFKA.publish(
+          SensorTopics.SENSOR_SNAPSHOTS.name(), sensor, snapshot(sensor, v + 1, moisture[v]));
     }
 
     awaitAlerts(sensor, from, 2);
     // then every alert of the sensor on the topic, read again after 2 s more: no third one
     var alerts = new ArrayList<RecommendationIssued>();
-    try (var topic = new TopicProbe(KAFKA.bootstrapServers(), Topics.SENSOR_ALERTS.name(), from)) {
+    try (var topic =
+        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
       topic.drain(Duration.ofSeconds(4)).stream()
           .map(r -> r.value())
           .filter(v -> v instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor))

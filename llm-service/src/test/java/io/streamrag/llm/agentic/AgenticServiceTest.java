@@ -10,7 +10,7 @@ import io.streamrag.llm.TopicResponder;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.FailedKnowledgeBase;
@@ -63,7 +63,7 @@ class AgenticServiceTest {
     retrieval =
         new TopicResponder<>(
             KAFKA.bootstrapServers(),
-            Topics.KNOWLEDGE_REQUESTS,
+            ChatTopics.KNOWLEDGE_REQUESTS,
             KnowledgeToolCalled.class,
             call ->
                 USER.equals(call.getChat().getUserId())
@@ -173,7 +173,7 @@ class AgenticServiceTest {
             .setUserId(USER)
             .setMode("agentic")
             .build();
-    KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+    KAFKA.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
     return request;
   }
 

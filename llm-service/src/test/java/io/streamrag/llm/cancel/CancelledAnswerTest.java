@@ -11,7 +11,7 @@ import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -91,8 +91,8 @@ class CancelledAnswerTest {
             .build();
     int hangUpsBefore = MODEL.hangUps();
     List<AnswerEvent> events = new CopyOnWriteArrayList<>();
-    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name())) {
-      KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name())) {
+      KAFKA.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
       answers.await(
           r -> {
             if (r.value() instanceof AnswerEvent e
@@ -105,7 +105,7 @@ class CancelledAnswerTest {
 
       // When the gateway says its caller left
       KAFKA.publish(
-          Topics.CHAT_STREAMS.name(),
+          ChatTopics.CHAT_STREAMS.name(),
           request.getRequestId(),
           ChatStreamChanged.newBuilder()
               .setRequestId(request.getRequestId())
@@ -135,7 +135,7 @@ class CancelledAnswerTest {
     var tokens = events.stream().filter(e -> e.getType() == AnswerEventType.TOKEN).toList();
     assertThat(tokens.size()).isBetween(3, PIECES / 2);
     // And nothing was published after it, even a while later
-    try (var again = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name())) {
+    try (var again = new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name())) {
       var all =
           again.drain(Duration.ofSeconds(2)).stream()
               .filter(r -> r.value() instanceof AnswerEvent e && e.getRequestId().equals(id))

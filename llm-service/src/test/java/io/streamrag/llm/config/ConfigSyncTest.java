@@ -7,7 +7,7 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.prerun.Preparation;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.time.Duration;
@@ -70,7 +70,7 @@ class ConfigSyncTest {
 
   private void publish(String instructions, int turns) {
     KAFKA.publish(
-        Topics.PIPELINE_CONFIGS.name(),
+        KnowledgeTopics.PIPELINE_CONFIGS.name(),
         pipeline,
         PipelineConfigured.newBuilder()
             .setPipeline(pipeline)

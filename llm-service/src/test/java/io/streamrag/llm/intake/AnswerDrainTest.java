@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.modelfake.Pace;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -46,7 +46,7 @@ class AnswerDrainTest {
     long from = System.currentTimeMillis();
     Map<String, List<AnswerEvent>> events = new ConcurrentHashMap<>();
     try (var answers =
-        new TopicProbe(STAGE.kafka.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
+        new TopicProbe(STAGE.kafka.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name(), from)) {
       // Given eight answers under way, each with its first tokens out
       var asked = new ArrayList<ChatRequested>();
       for (int i = 0; i < 8; i++) {

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.modelfake.Pace;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import java.time.Duration;
@@ -45,7 +45,7 @@ class AnswerHandOverTest {
     Map<String, List<AnswerEvent>> events = new ConcurrentHashMap<>();
     try (var first = STAGE.start("--llm.intake.hand-over=90s");
         var answers =
-            new TopicProbe(STAGE.kafka.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from)) {
+            new TopicProbe(STAGE.kafka.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name(), from)) {
       // Given answers under way on one instance, every partition of chat.requests its own
       Set<String> ids = ConcurrentHashMap.newKeySet();
       for (int i = 0; i < ANSWERS; i++) {

@@ -11,7 +11,7 @@ import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerLoadReported;
@@ -89,8 +89,9 @@ class ConcurrentAnswersTest {
     long from = System.currentTimeMillis();
     Set<String> asked = new HashSet<>();
     Map<String, AnswerEventType> ends = new ConcurrentHashMap<>();
-    try (var answers = new TopicProbe(KAFKA.bootstrapServers(), Topics.CHAT_ANSWERS.name(), from);
-        var load = new TopicProbe(KAFKA.bootstrapServers(), Topics.LLM_LOAD.name(), from)) {
+    try (var answers =
+            new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name(), from);
+        var load = new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.LLM_LOAD.name(), from)) {
       // Given 400 questions, each in its own conversation (spread over the partitions)
       for (int i = 0; i < REQUESTS; i++) {
         var request =
@@ -101,7 +102,7 @@ class ConcurrentAnswersTest {
                 .setRequestedAt(Instant.now())
                 .build();
         asked.add(request.getRequestId());
-        KAFKA.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+        KAFKA.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
       }
 
       // Then every one ends with its answer

@@ -1,6 +1,6 @@
 package io.streamrag.llm.intake;
 
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
@@ -21,7 +21,7 @@ final class GroupOffsets {
         .get()
         .forEach(
             (tp, o) -> {
-              if (tp.topic().equals(Topics.CHAT_REQUESTS.name()) && o != null) {
+              if (tp.topic().equals(ChatTopics.CHAT_REQUESTS.name()) && o != null) {
                 out.put(tp, o.offset());
               }
             });
@@ -39,8 +39,8 @@ final class GroupOffsets {
   /** The end offset of each partition of chat.requests. */
   static Map<TopicPartition, Long> ends(Admin admin) throws Exception {
     var query = new HashMap<TopicPartition, OffsetSpec>();
-    for (int p = 0; p < Topics.CHAT_REQUESTS.partitions(); p++) {
-      query.put(new TopicPartition(Topics.CHAT_REQUESTS.name(), p), OffsetSpec.latest());
+    for (int p = 0; p < ChatTopics.CHAT_REQUESTS.partitions(); p++) {
+      query.put(new TopicPartition(ChatTopics.CHAT_REQUESTS.name(), p), OffsetSpec.latest());
     }
     var out = new HashMap<TopicPartition, Long>();
     admin.listOffsets(query).all().get().forEach((tp, info) -> out.put(tp, info.offset()));

@@ -7,7 +7,7 @@ import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
 import io.streamrag.postgreslocal.LocalPostgres;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -64,7 +64,7 @@ final class LlmInstances implements AutoCloseable {
             .setUserId(user)
             .setRequestedAt(Instant.now())
             .build();
-    kafka.publish(Topics.CHAT_REQUESTS.name(), request.getConversationId(), request);
+    kafka.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
     return request;
   }
 

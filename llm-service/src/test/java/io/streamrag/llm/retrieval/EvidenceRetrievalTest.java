@@ -10,7 +10,7 @@ import io.streamrag.llm.RetrievalResponder;
 import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.prerun.Preparation;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import java.time.Clock;
@@ -39,7 +39,7 @@ class EvidenceRetrievalTest {
         RequestReply.template(
             io.streamrag.kit.kafka.TopicReaders.outsideSpring(
                 KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-            Topics.RETRIEVAL_REPLIES,
+            ChatTopics.RETRIEVAL_REPLIES,
             "step-test");
     replies.start();
     replies.waitForAssignment(Duration.ofSeconds(30));
@@ -56,7 +56,7 @@ class EvidenceRetrievalTest {
                         .build());
     step =
         new EvidenceRetrieval(
-            new RequestClient<>(replies, Topics.RETRIEVAL_REQUESTS, ContextRetrieved.class),
+            new RequestClient<>(replies, ChatTopics.RETRIEVAL_REQUESTS, ContextRetrieved.class),
             new EvidenceLoop(new DeterministicPlanner(0.3)),
             Duration.ofMillis(800),
             Clock.systemUTC());

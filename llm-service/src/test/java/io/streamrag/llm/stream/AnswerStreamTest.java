@@ -6,7 +6,7 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.scope.AnswerScope;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -162,7 +162,7 @@ class AnswerStreamTest {
     stream.token("too");
 
     // no further event: the scheduler sends the group at the linger's end
-    try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {
+    try (var answers = new TopicProbe(bootstrap, ChatTopics.CHAT_ANSWERS.name())) {
       answers.await(
           r ->
               r.value() instanceof AnswerEvent e
@@ -274,7 +274,7 @@ class AnswerStreamTest {
     var stream = streams(new HandClock()).open(id, AnswerScope.none());
     stream.trace(step(1));
 
-    try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {
+    try (var answers = new TopicProbe(bootstrap, ChatTopics.CHAT_ANSWERS.name())) {
       answers.await(
           r ->
               r.value() instanceof AnswerEvent e
@@ -295,7 +295,7 @@ class AnswerStreamTest {
 
   private static List<AnswerEvent> events(String id) {
     var events = new ArrayList<AnswerEvent>();
-    try (var answers = new TopicProbe(bootstrap, Topics.CHAT_ANSWERS.name())) {
+    try (var answers = new TopicProbe(bootstrap, ChatTopics.CHAT_ANSWERS.name())) {
       answers.await(
           r -> {
             if (r.value() instanceof AnswerEvent e && id.equals(e.getRequestId())) {

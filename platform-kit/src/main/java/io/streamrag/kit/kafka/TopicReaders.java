@@ -47,6 +47,10 @@ public final class TopicReaders implements SmartLifecycle {
   private final Duration monitorInterval;
   private final Clock clock;
   private final List<MessageListenerContainer> containers = new CopyOnWriteArrayList<>();
+
+  /** The containers the last {@link #stop()} stopped: a restarted context starts them again. */
+  private final List<MessageListenerContainer> stoppedWithUs = new CopyOnWriteArrayList<>();
+
   private final Map<String, Instant> lastUnresponsive = new ConcurrentHashMap<>();
   private volatile boolean running = true;
 
@@ -216,9 +220,18 @@ public final class TopicReaders implements SmartLifecycle {
     }
   }
 
+  /**
+   * Starts again what {@link #stop()} stopped, each from the position it was created with (a view
+   * reads its topic again from the beginning, a relay from the end): a context that was stopped and
+   * started (a test context paused while another ran) keeps its views following their topics.
+   */
   @Override
   public void start() {
     running = true;
+    for (var container : stoppedWithUs) {
+      container.start();
+    }
+    stoppedWithUs.clear();
   }
 
   /**
@@ -229,8 +242,10 @@ public final class TopicReaders implements SmartLifecycle {
   @Override
   public void stop() {
     running = false;
-    var stopped = new CountDownLatch(containers.size());
-    for (var container : containers) {
+    var live = containers.stream().filter(MessageListenerContainer::isRunning).toList();
+    var stopped = new CountDownLatch(live.size());
+    for (var container : live) {
+      stoppedWithUs.add(container);
       container.stop(stopped::countDown);
     }
     try {

@@ -7,7 +7,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.transport.ReceiverContext;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import org.springframework.messaging.support.MessageBuilder;
 /** A poll handed over whole: records before a bad one are handled, the bad one named by index. */
 class AvroBatchesTest {
 
-  private static final String TOPIC = Topics.KB_CONFIGS.name();
+  private static final String TOPIC = KnowledgeTopics.KB_CONFIGS.name();
 
   @Test
   void theRecordsBeforeAnUndecodableOneAreHandledThenItIsReportedByItsIndex() {

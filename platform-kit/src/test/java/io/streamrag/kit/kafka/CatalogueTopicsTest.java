@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,7 @@ class CatalogueTopicsTest {
 
   @Test
   void aTopicThatAppearsWhileTheStartWaitsIsAccepted() throws Exception {
-    var spec = Topics.KB_CONFIGS;
+    var spec = KnowledgeTopics.KB_CONFIGS;
     var check =
         CompletableFuture.supplyAsync(
             () -> CatalogueTopics.settled(CLIENTS, List.of(spec), Duration.ofSeconds(30)));
@@ -46,7 +46,7 @@ class CatalogueTopicsTest {
 
   @Test
   void aTopicThatDiffersFromTheCatalogueIsNamedWithoutWaiting() throws Exception {
-    var spec = Topics.KB_DOCUMENTS;
+    var spec = KnowledgeTopics.KB_DOCUMENTS;
     try (var admin =
         Admin.create(
             java.util.Map.<String, Object>of(

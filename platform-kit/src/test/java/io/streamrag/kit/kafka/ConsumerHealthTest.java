@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Duration;
@@ -25,7 +25,7 @@ import org.springframework.kafka.listener.MessageListenerContainer;
 class ConsumerHealthTest {
 
   static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
-  static final String TOPIC = Topics.PIPELINE_CONFIGS.name();
+  static final String TOPIC = KnowledgeTopics.PIPELINE_CONFIGS.name();
 
   @AfterAll
   static void stop() {

@@ -7,7 +7,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.serde.AvroSerializer;
@@ -67,8 +67,8 @@ class FragmentsTest {
     try {
       writer
           .batch()
-          .send(Topics.CHAT_ANSWERS, "whole", event(AnswerEventType.META))
-          .sendFragment(Topics.CHAT_ANSWERS, "fragment", event(AnswerEventType.TOKEN))
+          .send(ChatTopics.CHAT_ANSWERS, "whole", event(AnswerEventType.META))
+          .sendFragment(ChatTopics.CHAT_ANSWERS, "fragment", event(AnswerEventType.TOKEN))
           .acked()
           .join();
 
@@ -83,7 +83,7 @@ class FragmentsTest {
 
   private static KafkaMessageListenerContainer<String, byte[]> container(
       ObservationRegistry registry, List<String> received) {
-    var properties = new ContainerProperties(Topics.CHAT_ANSWERS.name());
+    var properties = new ContainerProperties(ChatTopics.CHAT_ANSWERS.name());
     properties.setObservationEnabled(true);
     properties.setObservationRegistry(registry);
     properties.setMessageListener(

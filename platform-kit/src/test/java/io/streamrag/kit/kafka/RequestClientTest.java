@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import io.streamrag.schemas.chat.ConversationRequested;
 import java.time.Duration;
@@ -27,12 +27,13 @@ class RequestClientTest {
     var template =
         RequestReply.template(
             TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5)),
-            Topics.CONVERSATION_REPLIES,
+            ServiceTopics.CONVERSATION_REPLIES,
             "test");
     template.start();
     assertThat(template.waitForAssignment(Duration.ofSeconds(20))).isTrue();
     var client =
-        new RequestClient<>(template, Topics.CONVERSATION_REQUESTS, ConversationAnswered.class);
+        new RequestClient<>(
+            template, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class);
     try {
       for (int i = 0; i < 5; i++) { // nobody serves conversation.requests here
         assertThatThrownBy(() -> client.call("k", request(), Duration.ofMillis(300)))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.serde.AvroSerializer;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class TopicViewTest {
 
   static final LocalKafka KAFKA = LocalKafka.startWithCatalogue();
-  static final String TOPIC = Topics.KB_CONFIGS.name();
+  static final String TOPIC = KnowledgeTopics.KB_CONFIGS.name();
   static final TopicReaders READERS =
       TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(1));
 
@@ -73,8 +73,36 @@ class TopicViewTest {
   }
 
   @Test
+  void aViewWhoseReadersAreStoppedAndStartedAgainFollowsItsTopicAgain() throws Exception {
+    var readers = TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(1));
+    try (var view = TopicView.follow(readers, TOPIC, KnowledgeBaseConfigured.class, (k, v) -> {});
+        var producer = producer()) {
+      assertThat(view.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
+
+      // a context stopped and started again (a test context paused while another ran)
+      readers.stop();
+      producer.send(new ProducerRecord<>(TOPIC, "paused", kb("paused", "meanwhile"))).get();
+      readers.start();
+
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () -> view.get("paused").map(KnowledgeBaseConfigured::getTone).orElse(""),
+              "meanwhile"::equals);
+      producer.send(new ProducerRecord<>(TOPIC, "paused", kb("paused", "after"))).get();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () -> view.get("paused").map(KnowledgeBaseConfigured::getTone).orElse(""),
+              "after"::equals);
+    } finally {
+      readers.stop();
+    }
+  }
+
+  @Test
   void aVersionedViewNeverLetsAnOlderRecordReplaceTheWritersNewerState() throws Exception {
-    String topic = Topics.INGEST_MANIFESTS.name();
+    String topic = KnowledgeTopics.INGEST_MANIFESTS.name();
     try (var view =
             TopicView.followVersioned(
                 READERS, topic, ChunkManifest.class, ChunkManifest::getVersion);

@@ -2,7 +2,8 @@ package io.streamrag.retrieval.context;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
@@ -22,11 +23,17 @@ public final class LiveState implements AutoCloseable {
   public LiveState(TopicReaders readers, Duration timeout) {
     this.snapshots =
         TopicView.follow(
-                readers, Topics.SENSOR_SNAPSHOTS.name(), SensorSnapshotUpdated.class, (k, v) -> {})
+                readers,
+                SensorTopics.SENSOR_SNAPSHOTS.name(),
+                SensorSnapshotUpdated.class,
+                (k, v) -> {})
             .caughtUpWithin(timeout);
     this.bases =
         TopicView.follow(
-                readers, Topics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, (k, v) -> {})
+                readers,
+                KnowledgeTopics.KB_CONFIGS.name(),
+                KnowledgeBaseConfigured.class,
+                (k, v) -> {})
             .caughtUpWithin(timeout);
   }
 

@@ -3,8 +3,8 @@ package io.streamrag.retrieval.feed;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.serde.AvroDeserializer;
@@ -21,7 +21,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 final class IndexChanges {
 
-  private static final String TOPIC = Topics.INDEX_CHANGES.name();
+  private static final String TOPIC = KnowledgeTopics.INDEX_CHANGES.name();
 
   private final String model;
   private final Embedder reembedder;

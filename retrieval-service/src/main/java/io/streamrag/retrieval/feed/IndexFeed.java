@@ -1,13 +1,12 @@
 package io.streamrag.retrieval.feed;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.KnowledgeTopics;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +55,7 @@ import org.springframework.util.backoff.ExponentialBackOff;
 public final class IndexFeed implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(IndexFeed.class);
-  private static final String TOPIC = Topics.INDEX_CHANGES.name();
+  private static final String TOPIC = KnowledgeTopics.INDEX_CHANGES.name();
   private static final String LISTENER = "retrieval-index-feed";
 
   /**
@@ -74,9 +73,7 @@ public final class IndexFeed implements AutoCloseable {
   private final ChunkStore store;
   private final FeedCheckpoints checkpoints;
   private final IndexChanges changes;
-  private final Timer freshness;
-  private final FreshnessLog freshnessLog;
-  private final KnowledgeChanges knowledgeChanges;
+  private final AppliedChanges applied;
   private final DeadLetterPublishingRecoverer deadLetters;
   private final ObservationRegistry observations;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
@@ -85,7 +82,6 @@ public final class IndexFeed implements AutoCloseable {
   private Map<TopicPartition, Long> startEnd = Map.of();
   private final Map<TopicPartition, Long> startFrom = new ConcurrentHashMap<>();
   private MessageListenerContainer container;
-  private volatile Instant lastApplied = Instant.EPOCH;
   private long lastKnowledgeRefresh = System.nanoTime() - REFRESH_AT_MOST_EVERY.toNanos();
 
   /**
@@ -137,16 +133,9 @@ public final class IndexFeed implements AutoCloseable {
     this.store = store;
     this.checkpoints = new FeedCheckpoints(store, checkpointEvery, checkpointer);
     this.changes = new IndexChanges(model, reembedder);
-    this.freshnessLog = freshnessLog;
-    this.knowledgeChanges = knowledgeChanges;
+    this.applied = new AppliedChanges(meters, freshnessLog, knowledgeChanges);
     this.deadLetters = DeadLetters.recoverer(readers.clients(), null);
     this.observations = readers.clients().observations();
-    this.freshness =
-        Timer.builder("retrieval.index.freshness")
-            .description("From a fact entering the system to its chunk being searchable")
-            .publishPercentiles(0.5, 0.95, 0.99)
-            .publishPercentileHistogram()
-            .register(meters);
   }
 
   /** Starts applying changes from the store's checkpoint. */
@@ -200,7 +189,7 @@ public final class IndexFeed implements AutoCloseable {
 
   /** When the newest applied change's fact entered the system. */
   public Instant lastAppliedSourceTime() {
-    return lastApplied;
+    return applied.lastSourceTime();
   }
 
   /** Stops reading and checkpoints what was applied: a restart goes on from there. */
@@ -242,13 +231,7 @@ public final class IndexFeed implements AutoCloseable {
       waitForRefreshSlot();
     }
     store.refresh();
-    Instant searchable = Instant.now();
-    for (var change : applied) {
-      change.sourceTime().ifPresent(t -> freshness.record(Duration.between(t, searchable)));
-      change.freshness(searchable).ifPresent(freshnessLog::add);
-      change.sourceTime().ifPresent(t -> lastApplied = t);
-      change.knowledge().ifPresent(knowledgeChanges::changed);
-    }
+    this.applied.searchable(applied, Instant.now());
     moved(consumer);
   }
 

@@ -1,14 +1,11 @@
 package io.streamrag.retrieval.generation;
 
-import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.web.Blocking;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.retrieval.generation.Generation.Kind;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
@@ -24,31 +21,24 @@ import reactor.core.publisher.Mono;
 class IndexAdminController {
 
   private final IndexGenerations generations;
-  private final AdminToken admin;
 
-  IndexAdminController(
-      IndexGenerations generations,
-      @Value("${retrieval.admin.token-sha256:}") String adminTokenSha256) {
+  IndexAdminController(IndexGenerations generations) {
     this.generations = generations;
-    this.admin = new AdminToken(adminTokenSha256);
   }
 
   @GetMapping("/admin/index")
-  Mono<ResponseEntity<?>> status(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    return admin.guard(authorization, () -> ResponseEntity.ok(generations.status()));
+  Mono<ResponseEntity<?>> status() {
+    return Blocking.call(() -> ResponseEntity.ok(generations.status()));
   }
 
   @PostMapping("/admin/index/rebuild")
-  Mono<ResponseEntity<?>> rebuild(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    return admin.guard(authorization, () -> build(Kind.REBUILD));
+  Mono<ResponseEntity<?>> rebuild() {
+    return Blocking.call(() -> build(Kind.REBUILD));
   }
 
   @PostMapping("/admin/index/reembed")
-  Mono<ResponseEntity<?>> reembed(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    return admin.guard(authorization, () -> build(Kind.REEMBED));
+  Mono<ResponseEntity<?>> reembed() {
+    return Blocking.call(() -> build(Kind.REEMBED));
   }
 
   private ResponseEntity<?> build(Kind kind) {

@@ -2,8 +2,6 @@ package io.streamrag.retrieval.store;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * between searches, so service resumes by itself with the first search after the store is back.
  * Writes pass through unchanged: the index feed retries them itself.
  */
-public final class GuardedChunkStore implements ChunkStore {
+public final class GuardedChunkStore extends ForwardingChunkStore {
 
   /** The store could not answer a search, or not in time. */
   public static final class StoreUnavailable extends RuntimeException {
@@ -28,7 +26,6 @@ public final class GuardedChunkStore implements ChunkStore {
     }
   }
 
-  private final ChunkStore store;
   private final Duration limit;
   private final ExecutorService searches;
   private final AtomicInteger failuresInARow = new AtomicInteger();
@@ -38,7 +35,7 @@ public final class GuardedChunkStore implements ChunkStore {
    * @param threads searches that may run at once; a stuck store holds at most this many
    */
   public GuardedChunkStore(ChunkStore store, Duration limit, int threads) {
-    this.store = store;
+    super(store);
     this.limit = limit;
     this.searches =
         Executors.newFixedThreadPool(
@@ -76,58 +73,8 @@ public final class GuardedChunkStore implements ChunkStore {
   }
 
   @Override
-  public void upsert(StoredChunk chunk) {
-    store.upsert(chunk);
-  }
-
-  @Override
-  public void delete(String pointId) {
-    store.delete(pointId);
-  }
-
-  @Override
-  public void refresh() {
-    store.refresh();
-  }
-
-  @Override
-  public Optional<Compaction> compact(Duration quiet) {
-    return store.compact(quiet);
-  }
-
-  @Override
-  public long size() {
-    return store.size();
-  }
-
-  @Override
-  public List<StoredChunk> knowledgeOf(String kb, int max) {
-    return store.knowledgeOf(kb, max);
-  }
-
-  @Override
-  public Map<String, String> notes() {
-    return store.notes();
-  }
-
-  @Override
-  public void note(String key, String value) {
-    store.note(key, value);
-  }
-
-  @Override
-  public Map<Integer, Long> appliedOffsets() {
-    return store.appliedOffsets();
-  }
-
-  @Override
-  public void checkpoint(Map<Integer, Long> offsets) {
-    store.checkpoint(offsets);
-  }
-
-  @Override
   public void close() {
     searches.shutdownNow();
-    store.close();
+    super.close();
   }
 }

@@ -2,12 +2,14 @@ package io.streamrag.retrieval.calibrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.management.AdminAccess;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.feed.KnowledgeChanges;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.search.KbFusion;
-import io.streamrag.retrieval.store.DelegatingStore;
+import io.streamrag.retrieval.store.ForwardingChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -155,7 +157,7 @@ class KbCalibratorTest {
       seed(lucene, "orchard", 40);
       var broken = new AtomicBoolean(true);
       var store =
-          new DelegatingStore(lucene) {
+          new ForwardingChunkStore(lucene) {
             @Override
             public List<StoredChunk> knowledgeOf(String kb, int max) {
               if (broken.get()) {
@@ -192,7 +194,8 @@ class KbCalibratorTest {
       var web =
           WebTestClient.bindToController(
                   new CalibrationWiring.CalibrationAdminController(
-                      calibrations, changes, PROPERTIES, Sha256.hex("s3cret")))
+                      calibrations, changes, PROPERTIES))
+              .webFilter(AdminAccess.adminApi(new AdminToken(Sha256.hex("s3cret"))))
               .build();
 
       web.get().uri("/admin/index/calibration").exchange().expectStatus().isUnauthorized();

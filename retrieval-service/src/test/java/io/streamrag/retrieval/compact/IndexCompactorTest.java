@@ -3,7 +3,7 @@ package io.streamrag.retrieval.compact;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.retrieval.store.DelegatingStore;
+import io.streamrag.retrieval.store.ForwardingChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import java.time.Clock;
@@ -20,7 +20,7 @@ class IndexCompactorTest {
     var failing = new AtomicBoolean(false);
     try (var lucene = LuceneChunkStore.open(null, 4, "test/4");
         var store =
-            new DelegatingStore(lucene) {
+            new ForwardingChunkStore(lucene) {
               @Override
               public Optional<Compaction> compact(Duration quiet) {
                 if (failing.get()) {

@@ -1,7 +1,7 @@
 package io.streamrag.retrieval.feed;
 
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.retrieval.store.DelegatingStore;
+import io.streamrag.retrieval.store.ForwardingChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,7 +12,7 @@ final class FeedTestStores {
   private FeedTestStores() {}
 
   /** A store that counts how often its changes were made searchable. */
-  static final class CountingStore extends DelegatingStore {
+  static final class CountingStore extends ForwardingChunkStore {
     final AtomicLong refreshes = new AtomicLong();
 
     CountingStore(ChunkStore store) {
@@ -27,7 +27,7 @@ final class FeedTestStores {
   }
 
   /** A store that refuses every write until a moment passes, like Qdrant being restarted. */
-  static final class FailingStore extends DelegatingStore {
+  static final class FailingStore extends ForwardingChunkStore {
     private final AtomicLong failUntil = new AtomicLong();
     final AtomicLong refused = new AtomicLong();
 

@@ -13,7 +13,8 @@ import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
@@ -46,14 +47,14 @@ class IndexFeedTest {
       assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
       long before = store.size();
       for (int i = 0; i < 20; i++) {
-        KAFKA.publish(Topics.INDEX_CHANGES.name(), "a-" + i, change("a-" + i, MODEL));
+        KAFKA.publish(KnowledgeTopics.INDEX_CHANGES.name(), "a-" + i, change("a-" + i, MODEL));
       }
       await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 20);
 
       store.failFor(Duration.ofSeconds(5));
       long outageEnds = System.currentTimeMillis() + 5_000;
       for (int i = 0; i < 30; i++) {
-        KAFKA.publish(Topics.INDEX_CHANGES.name(), "b-" + i, change("b-" + i, MODEL));
+        KAFKA.publish(KnowledgeTopics.INDEX_CHANGES.name(), "b-" + i, change("b-" + i, MODEL));
       }
 
       await().atMost(Duration.ofSeconds(30)).until(() -> store.size() == before + 50);
@@ -74,7 +75,8 @@ class IndexFeedTest {
       long start = System.nanoTime();
 
       for (int i = 0; i < 300; i++) {
-        KAFKA.publish(Topics.INDEX_CHANGES.name(), "burst-" + i, change("burst-" + i, MODEL));
+        KAFKA.publish(
+            KnowledgeTopics.INDEX_CHANGES.name(), "burst-" + i, change("burst-" + i, MODEL));
       }
       await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 300);
 
@@ -99,14 +101,14 @@ class IndexFeedTest {
       var reading = change("reading-1", MODEL);
       reading.getPayload().setSensorUuid("sensor-1");
       reading.getPayload().setKbName("soil");
-      KAFKA.publish(Topics.INDEX_CHANGES.name(), "reading-1", reading);
+      KAFKA.publish(KnowledgeTopics.INDEX_CHANGES.name(), "reading-1", reading);
       var manual = change("manual-1", MODEL);
       manual.getPayload().setKbName("irrigation");
-      KAFKA.publish(Topics.INDEX_CHANGES.name(), "manual-1", manual);
+      KAFKA.publish(KnowledgeTopics.INDEX_CHANGES.name(), "manual-1", manual);
       await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 2);
       assertThat(knowledge.kbs()).containsExactly("irrigation");
 
-      KAFKA.publishRaw(Topics.INDEX_CHANGES.name(), "manual-1", null); // a tombstone
+      KAFKA.publishRaw(KnowledgeTopics.INDEX_CHANGES.name(), "manual-1", null); // a tombstone
       await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 1);
       assertThat(knowledge.kbs())
           .containsExactlyInAnyOrder("irrigation", KnowledgeChanges.SOMEWHERE);
@@ -120,16 +122,19 @@ class IndexFeedTest {
         var dead =
             new TopicProbe(
                 KAFKA.bootstrapServers(),
-                Topics.DLQ_RETRIEVAL_INDEX.name(),
+                DeadLetterTopics.DLQ_RETRIEVAL_INDEX.name(),
                 System.currentTimeMillis())) {
       feed.start();
       assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
       long before = store.size();
 
       KAFKA.publishRaw(
-          Topics.INDEX_CHANGES.name(), "garbage", "not avro".getBytes(StandardCharsets.UTF_8));
-      KAFKA.publish(Topics.INDEX_CHANGES.name(), "other-model", change("other-model", "x/9"));
-      KAFKA.publish(Topics.INDEX_CHANGES.name(), "after", change("after", MODEL));
+          KnowledgeTopics.INDEX_CHANGES.name(),
+          "garbage",
+          "not avro".getBytes(StandardCharsets.UTF_8));
+      KAFKA.publish(
+          KnowledgeTopics.INDEX_CHANGES.name(), "other-model", change("other-model", "x/9"));
+      KAFKA.publish(KnowledgeTopics.INDEX_CHANGES.name(), "after", change("after", MODEL));
 
       await().atMost(Duration.ofSeconds(20)).until(() -> store.size() == before + 1);
       var letters = new java.util.HashMap<String, TopicProbe.Received>();
@@ -142,7 +147,7 @@ class IndexFeedTest {
       var garbage = letters.get("garbage");
       var otherModel = letters.get("other-model");
       assertThat(garbage.headers())
-          .containsEntry("kafka_dlt-original-topic", Topics.INDEX_CHANGES.name())
+          .containsEntry("kafka_dlt-original-topic", KnowledgeTopics.INDEX_CHANGES.name())
           .containsKey("kafka_dlt-exception-message");
       assertThat(otherModel.headers().get("kafka_dlt-exception-message")).contains("x/9");
     }
@@ -152,14 +157,15 @@ class IndexFeedTest {
   void deadLettersReplayedTwiceAfterTheFixAreIndexedOnce() throws Exception {
     try (var kafka = LocalKafka.startWithCatalogue();
         var store = LuceneChunkStore.open(null, 384, "all-minilm-l6-v2-q/384");
-        var dead = new TopicProbe(kafka.bootstrapServers(), Topics.DLQ_RETRIEVAL_INDEX.name())) {
+        var dead =
+            new TopicProbe(kafka.bootstrapServers(), DeadLetterTopics.DLQ_RETRIEVAL_INDEX.name())) {
       var embedder = OnnxEmbedder.bundledMiniLm(Runnable::run);
       var change = change("orphan", "old-model/2");
       change.getPayload().setText("pistachio orchards need deep irrigation in late summer");
       // 1. before the fix: a change embedded by another model is dead-lettered
       try (var feed = feed(kafka, store, null, new FreshnessLog(10))) {
         feed.start();
-        kafka.publish(Topics.INDEX_CHANGES.name(), "orphan", change);
+        kafka.publish(KnowledgeTopics.INDEX_CHANGES.name(), "orphan", change);
         dead.await(r -> "orphan".equals(r.key()), Duration.ofSeconds(20));
       }
       assertThat(store.size()).isZero();
@@ -171,7 +177,7 @@ class IndexFeedTest {
         assertThat(feed.awaitCaughtUp(Duration.ofSeconds(20))).isTrue();
         var results = new java.util.ArrayList<List<String>>();
         for (int replay = 0; replay < 2; replay++) {
-          assertThat(tool.replay(Topics.DLQ_RETRIEVAL_INDEX, null)).isEqualTo(1);
+          assertThat(tool.replay(DeadLetterTopics.DLQ_RETRIEVAL_INDEX, null)).isEqualTo(1);
           int times = replay + 1; // each replayed change applied, the second one as well
           await().atMost(Duration.ofSeconds(20)).until(() -> applied.since(0).size() == times);
           assertThat(store.size()).isEqualTo(1);

@@ -12,8 +12,8 @@ import io.streamrag.retrieval.feed.KnowledgeChanges;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
@@ -166,7 +166,7 @@ final class GenerationFixture {
 
   static void publish(LocalKafka kafka, List<IndexChanged> changes) {
     for (var c : changes) {
-      kafka.publish(Topics.INDEX_CHANGES.name(), c.getPointId(), c);
+      kafka.publish(KnowledgeTopics.INDEX_CHANGES.name(), c.getPointId(), c);
     }
   }
 

@@ -3,6 +3,8 @@ package io.streamrag.retrieval.generation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.management.AdminAccess;
 import io.streamrag.kit.text.Sha256;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,8 +21,8 @@ class IndexAdminControllerTest {
       var generations = GenerationFixture.open(kafka, root, null, scheduler);
       try {
         var web =
-            WebTestClient.bindToController(
-                    new IndexAdminController(generations, Sha256.hex("s3cret")))
+            WebTestClient.bindToController(new IndexAdminController(generations))
+                .webFilter(AdminAccess.adminApi(new AdminToken(Sha256.hex("s3cret"))))
                 .build();
 
         web.post().uri("/admin/index/rebuild").exchange().expectStatus().isUnauthorized();

@@ -15,7 +15,8 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.retrieval.generation.Generation.Kind;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.DeadLetterTopics;
+import io.streamrag.schemas.KnowledgeTopics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +51,7 @@ class IndexGenerationsTest {
     }
     publish(kafka, history);
     for (int i = 1; i < 40; i += 4) {
-      kafka.publishRaw(Topics.INDEX_CHANGES.name(), kb + "-" + i, null);
+      kafka.publishRaw(KnowledgeTopics.INDEX_CHANGES.name(), kb + "-" + i, null);
     }
     var scheduler = GenerationFixture.scheduler();
     var generations = open(kafka, root, null, scheduler);
@@ -115,7 +116,7 @@ class IndexGenerationsTest {
     try (var dead =
         new TopicProbe(
             kafka.bootstrapServers(),
-            Topics.DLQ_RETRIEVAL_INDEX.name(),
+            DeadLetterTopics.DLQ_RETRIEVAL_INDEX.name(),
             System.currentTimeMillis())) {
       assertThat(generations.feed().awaitCaughtUp(WAIT)).isTrue();
       assertThat(generations.queryEmbedder().modelId()).isEqualTo(PRIMARY.modelId());
@@ -138,7 +139,7 @@ class IndexGenerationsTest {
       }
       // ingest still on the old model: its next change is embedded again, not dead-lettered
       kafka.publish(
-          Topics.INDEX_CHANGES.name(),
+          KnowledgeTopics.INDEX_CHANGES.name(),
           kb + "-new",
           chunk(kb, kb + "-new", "saffron corms planted in late summer", PRIMARY));
       await()
@@ -160,7 +161,7 @@ class IndexGenerationsTest {
       assertThat(reopened.feed().awaitCaughtUp(WAIT)).isTrue();
       // and it still embeds again what ingest makes with the old model
       kafka.publish(
-          Topics.INDEX_CHANGES.name(),
+          KnowledgeTopics.INDEX_CHANGES.name(),
           kb + "-later",
           chunk(kb, kb + "-later", "date palms tolerate saline irrigation water", PRIMARY));
       await()

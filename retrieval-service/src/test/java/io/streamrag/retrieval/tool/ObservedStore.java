@@ -2,7 +2,7 @@ package io.streamrag.retrieval.tool;
 
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
-import io.streamrag.retrieval.store.DelegatingStore;
+import io.streamrag.retrieval.store.ForwardingChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.schemas.Scopes;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * knowledge base fail, hang until the test ends, or wait for another KB's search to run at the same
  * moment. Everything else is the real store's.
  */
-final class ObservedStore extends DelegatingStore {
+final class ObservedStore extends ForwardingChunkStore {
 
   enum Trouble {
     FAIL,

@@ -3,7 +3,6 @@ package io.streamrag.bridge.admin;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.auth.Tokens;
 import io.streamrag.bridge.station.StationRegistry;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.kit.web.UnreadableJson;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -20,7 +18,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -51,12 +48,7 @@ class DeviceAdminController {
   /** {@code PUT /admin/devices/{id}} with {@code {sensors: [...], token?}}. */
   @PutMapping("/admin/devices/{deviceId}")
   Mono<ResponseEntity<?>> register(
-      @PathVariable String deviceId,
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @RequestBody(required = false) byte[] body) {
-    if (!admin(authorization)) {
-      return Mono.just(unauthorized());
-    }
+      @PathVariable String deviceId, @RequestBody(required = false) byte[] body) {
     if (!DEVICE_ID.matcher(deviceId).matches()) {
       return Mono.just(bad("device_id", "device id must be 1-64 letters, digits, '.', '_' or '-'"));
     }
@@ -120,11 +112,7 @@ class DeviceAdminController {
   }
 
   @GetMapping("/admin/devices")
-  ResponseEntity<?> list(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    if (!admin(authorization)) {
-      return unauthorized();
-    }
+  ResponseEntity<?> list() {
     List<Map<String, Object>> devices =
         registry.registered().stream()
             .map(
@@ -141,12 +129,7 @@ class DeviceAdminController {
   }
 
   @DeleteMapping("/admin/devices/{deviceId}")
-  Mono<ResponseEntity<?>> remove(
-      @PathVariable String deviceId,
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-    if (!admin(authorization)) {
-      return Mono.just(unauthorized());
-    }
+  Mono<ResponseEntity<?>> remove(@PathVariable String deviceId) {
     return Mono.fromCallable(() -> registry.remove(deviceId))
         .subscribeOn(Schedulers.boundedElastic())
         .map(
@@ -155,18 +138,6 @@ class DeviceAdminController {
                     ? ResponseEntity.noContent().build()
                     : Problems.response(
                         Problems.of(404, "not_found", "no registered device '" + deviceId + "'")));
-  }
-
-  private boolean admin(String authorization) {
-    return registry.isAdmin(Bearer.token(authorization));
-  }
-
-  private static ResponseEntity<ProblemDetail> unauthorized() {
-    return Problems.response(
-        Problems.of(
-            401,
-            "unauthenticated",
-            "the admin API needs Authorization: Bearer <admin token> (bridge.admin.token-sha256)"));
   }
 
   private static ResponseEntity<ProblemDetail> bad(String field, String message) {

@@ -1,8 +1,6 @@
 package io.streamrag.bridge.admin;
 
-import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.reject.RejectReplay;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.web.Problems;
 import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.sensor.ReadingRejected;
@@ -10,12 +8,10 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -31,25 +27,16 @@ import tools.jackson.databind.json.JsonMapper;
 @RestController
 class RejectAdminController {
 
-  private final DeviceRegistry registry;
   private final RejectReplay replay;
   private final JsonMapper json;
 
-  RejectAdminController(DeviceRegistry registry, RejectReplay replay, JsonMapper json) {
-    this.registry = registry;
+  RejectAdminController(RejectReplay replay, JsonMapper json) {
     this.replay = replay;
     this.json = json;
   }
 
   @PostMapping("/admin/rejects/replay")
-  Mono<ResponseEntity<?>> replay(
-      @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-      @RequestBody(required = false) byte[] body) {
-    if (!registry.isAdmin(Bearer.token(authorization))) {
-      return Mono.just(
-          Problems.response(
-              Problems.of(401, "unauthenticated", "send Authorization: Bearer <admin token>")));
-    }
+  Mono<ResponseEntity<?>> replay(@RequestBody(required = false) byte[] body) {
     JsonNode root;
     try {
       root = body == null ? null : json.readTree(body);

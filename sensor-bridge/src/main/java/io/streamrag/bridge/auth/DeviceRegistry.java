@@ -10,7 +10,7 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.DeviceRegistered;
 import java.time.Clock;
 import java.time.Duration;
@@ -53,7 +53,7 @@ public final class DeviceRegistry implements AutoCloseable {
     this.registered =
         TopicView.followVersioned(
                 readers,
-                Topics.DEVICE_REGISTRY.name(),
+                SensorTopics.DEVICE_REGISTRY.name(),
                 DeviceRegistered.class,
                 d -> d.getUpdatedAt().toEpochMilli(),
                 this::reindex)
@@ -144,7 +144,7 @@ public final class DeviceRegistry implements AutoCloseable {
   public void register(String deviceId, String token, List<String> sensors) {
     var record =
         new DeviceRegistered(deviceId, Sha256.hex(token), List.copyOf(sensors), clock.instant());
-    writer.send(Topics.DEVICE_REGISTRY, deviceId, record).join();
+    writer.send(SensorTopics.DEVICE_REGISTRY, deviceId, record).join();
     registered.update(deviceId, record);
     reindex(deviceId, record);
   }
@@ -154,7 +154,7 @@ public final class DeviceRegistry implements AutoCloseable {
     if (registered.get(deviceId).isEmpty()) {
       return false;
     }
-    writer.tombstone(Topics.DEVICE_REGISTRY, deviceId).join();
+    writer.tombstone(SensorTopics.DEVICE_REGISTRY, deviceId).join();
     registered.update(deviceId, null);
     reindex(deviceId, null);
     return true;

@@ -3,7 +3,8 @@ package io.streamrag.bridge.publish;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Ids;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
@@ -29,19 +30,19 @@ public class BridgeWriter {
   }
 
   public CompletableFuture<?> reading(SensorReadingReceived reading) {
-    return writer.send(Topics.SENSOR_READINGS, reading.getSensorUuid(), reading);
+    return writer.send(SensorTopics.SENSOR_READINGS, reading.getSensorUuid(), reading);
   }
 
   public CompletableFuture<?> profile(SensorProfileUpdated profile) {
-    return writer.send(Topics.SENSOR_PROFILES, profile.getSensorUuid(), profile);
+    return writer.send(SensorTopics.SENSOR_PROFILES, profile.getSensorUuid(), profile);
   }
 
   public CompletableFuture<?> forecast(ForecastUpdated forecast) {
-    return writer.send(Topics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
+    return writer.send(SensorTopics.SENSOR_FORECASTS, forecast.getSensorUuid(), forecast);
   }
 
   public CompletableFuture<?> observation(WeatherObserved observation) {
-    return writer.send(Topics.WEATHER_OBSERVATIONS, observation.getStationId(), observation);
+    return writer.send(WeatherTopics.WEATHER_OBSERVATIONS, observation.getStationId(), observation);
   }
 
   /**
@@ -57,7 +58,7 @@ public class BridgeWriter {
       Instant at) {
     var rejected = rejected("observation", transport, who, null, kept, why, at);
     rejected.setStationId(stationId);
-    return writer.send(Topics.READINGS_REJECTED, stationId, rejected);
+    return writer.send(SensorTopics.READINGS_REJECTED, stationId, rejected);
   }
 
   /** Keeps a refused payload, or what {@link KeptPayload} keeps of it, with its reason. */
@@ -71,7 +72,7 @@ public class BridgeWriter {
       Instant at) {
     var rejected = rejected(kind, transport, deviceId, sensorUuid, kept, why, at);
     String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
-    return writer.send(Topics.READINGS_REJECTED, key, rejected);
+    return writer.send(SensorTopics.READINGS_REJECTED, key, rejected);
   }
 
   private static ReadingRejected rejected(

@@ -3,7 +3,7 @@ package io.streamrag.bridge.reject;
 import io.streamrag.bridge.BridgeSteps;
 import io.streamrag.bridge.StationSteps;
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
@@ -33,7 +33,7 @@ import org.springframework.kafka.support.TopicPartitionOffset;
  */
 public final class RejectReplay {
 
-  private static final String TOPIC = Topics.READINGS_REJECTED.name();
+  private static final String TOPIC = SensorTopics.READINGS_REJECTED.name();
   private static final Duration LIMIT = Duration.ofMinutes(5);
 
   private final TopicReaders readers;

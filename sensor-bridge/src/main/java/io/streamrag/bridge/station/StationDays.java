@@ -2,7 +2,7 @@ package io.streamrag.bridge.station;
 
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.StationDay;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import java.time.Duration;
@@ -26,7 +26,7 @@ public final class StationDays implements AutoCloseable {
   public StationDays(TopicReaders readers, Duration timeout) {
     this.days =
         TopicView.follow(
-                readers, Topics.WEATHER_DAYS.name(), WeatherDayObserved.class, this::changed)
+                readers, WeatherTopics.WEATHER_DAYS.name(), WeatherDayObserved.class, this::changed)
             .caughtUpWithin(timeout);
   }
 

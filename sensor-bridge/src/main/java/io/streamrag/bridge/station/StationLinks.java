@@ -3,7 +3,8 @@ package io.streamrag.bridge.station;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.weather.StationLinked;
 import io.streamrag.schemas.weather.StationRegistered;
@@ -48,14 +49,14 @@ public final class StationLinks implements AutoCloseable {
     this.links =
         TopicView.followVersioned(
                 readers,
-                Topics.WEATHER_LINKS.name(),
+                WeatherTopics.WEATHER_LINKS.name(),
                 StationLinked.class,
                 l -> l.getUpdatedAt().toEpochMilli())
             .caughtUpWithin(timeout);
     this.profiles =
         TopicView.follow(
                 readers,
-                Topics.SENSOR_PROFILES.name(),
+                SensorTopics.SENSOR_PROFILES.name(),
                 SensorProfileUpdated.class,
                 (sensor, profile) -> relink(sensor))
             .caughtUpWithin(timeout);
@@ -88,7 +89,7 @@ public final class StationLinks implements AutoCloseable {
     }
     links.update(sensor, now);
     writer
-        .send(Topics.WEATHER_LINKS, sensor, now)
+        .send(WeatherTopics.WEATHER_LINKS, sensor, now)
         .whenComplete(
             (ack, error) -> {
               if (error != null) {

@@ -4,7 +4,7 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.StationRegistered;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,7 +34,7 @@ public final class StationRegistry implements AutoCloseable {
     this.stations =
         TopicView.followVersioned(
                 readers,
-                Topics.WEATHER_STATIONS.name(),
+                WeatherTopics.WEATHER_STATIONS.name(),
                 StationRegistered.class,
                 s -> s.getUpdatedAt().toEpochMilli(),
                 this::changed)
@@ -83,7 +83,7 @@ public final class StationRegistry implements AutoCloseable {
             station.timeZone(),
             tokenSha256,
             clock.instant());
-    writer.send(Topics.WEATHER_STATIONS, station.id(), record).join();
+    writer.send(WeatherTopics.WEATHER_STATIONS, station.id(), record).join();
     stations.update(station.id(), record);
     changed(station.id(), record);
     return record;

@@ -3,7 +3,8 @@ package io.streamrag.bridge.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.weather.WeatherObserved;
 import java.time.Instant;
@@ -80,7 +81,7 @@ class RejectReplayTest extends BridgeIntegrationTest {
     assertThat(outcomes).containsEntry("accepted", 1).containsEntry("skipped_unauthenticated", 1);
     var reading =
         awaitRecord(
-            Topics.SENSOR_READINGS.name(),
+            SensorTopics.SENSOR_READINGS.name(),
             SensorReadingReceived.class,
             r -> r.getSensorUuid().equals(LATE_SENSOR));
     assertThat(reading.getSoilMoisture()).isEqualTo(41.5);
@@ -132,7 +133,7 @@ class RejectReplayTest extends BridgeIntegrationTest {
     assertThat(outcomes).containsEntry("accepted", 1);
     var observed =
         awaitRecord(
-            Topics.WEATHER_OBSERVATIONS.name(),
+            WeatherTopics.WEATHER_OBSERVATIONS.name(),
             WeatherObserved.class,
             o -> o.getStationId().equals(station));
     assertThat(observed.getObservation().toString()).contains(date).contains("12.5");

@@ -6,7 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.streamrag.bridge.SensorBridgeApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -58,7 +58,7 @@ class ForecastPollerTest {
   void aLocatedSensorGetsItsForecastFromTheApi() {
     LocalKafka.shared()
         .publish(
-            Topics.SENSOR_PROFILES.name(),
+            SensorTopics.SENSOR_PROFILES.name(),
             SENSOR,
             new io.streamrag.schemas.sensor.SensorProfileUpdated(
                 SENSOR,
@@ -73,7 +73,8 @@ class ForecastPollerTest {
                 null));
 
     try (var forecasts =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_FORECASTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), SensorTopics.SENSOR_FORECASTS.name())) {
       var forecast =
           (ForecastUpdated)
               forecasts

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.BridgeIntegrationTest;
 import io.streamrag.bridge.BridgeSteps;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
@@ -40,7 +40,7 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
 
     var reading =
         awaitRecord(
-            Topics.SENSOR_READINGS.name(),
+            SensorTopics.SENSOR_READINGS.name(),
             SensorReadingReceived.class,
             r -> r.getMeasuredAt().toString().equals(ts));
     assertThat(reading.getSensorUuid()).isEqualTo(SENSOR);
@@ -205,7 +205,7 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
 
     var profile =
         awaitRecord(
-            Topics.SENSOR_PROFILES.name(),
+            SensorTopics.SENSOR_PROFILES.name(),
             SensorProfileUpdated.class,
             p -> p.getSensorUuid().equals(SENSOR));
     assertThat(profile.getSoilTexture()).isEqualTo("loam");
@@ -221,7 +221,7 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
         .isAccepted();
     var forecast =
         awaitRecord(
-            Topics.SENSOR_FORECASTS.name(),
+            SensorTopics.SENSOR_FORECASTS.name(),
             ForecastUpdated.class,
             f -> f.getSensorUuid().equals(SENSOR));
     assertThat(forecast.getDays().get(0).getPrecipitationMm()).isEqualTo(12.5);

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.weather.WeatherObserved;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ class EmbeddedMqttTest extends BridgeIntegrationTest {
 
     var reading =
         awaitRecord(
-            Topics.SENSOR_READINGS.name(),
+            SensorTopics.SENSOR_READINGS.name(),
             SensorReadingReceived.class,
             r -> r.getMeasuredAt().toString().equals(ts));
     assertThat(reading.getTransport()).isEqualTo("mqtt");
@@ -156,7 +157,7 @@ class EmbeddedMqttTest extends BridgeIntegrationTest {
 
     var observed =
         awaitRecord(
-            Topics.WEATHER_OBSERVATIONS.name(),
+            WeatherTopics.WEATHER_OBSERVATIONS.name(),
             WeatherObserved.class,
             o -> o.getStationId().equals(station));
     assertThat(observed.getTransport()).isEqualTo("mqtt");

@@ -7,7 +7,7 @@ import io.moquette.broker.config.MemoryConfig;
 import io.streamrag.bridge.SensorBridgeApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import java.io.IOException;
@@ -62,7 +62,8 @@ class ExternalMqttBridgeTest {
     publish("sensors/" + SENSOR + "/readings", "{\"ts\":\"" + ts + "\",\"soil_moisture\":31.5}");
 
     try (var readings =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_READINGS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), SensorTopics.SENSOR_READINGS.name())) {
       var reading =
           (SensorReadingReceived)
               readings
@@ -83,7 +84,8 @@ class ExternalMqttBridgeTest {
     publish("sensors/" + SENSOR + "/readings", "{\"ts\":\"" + Instant.now() + "\",\"ph\":-1}");
 
     try (var rejects =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.READINGS_REJECTED.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), SensorTopics.READINGS_REJECTED.name())) {
       var rejected =
           (ReadingRejected)
               rejects

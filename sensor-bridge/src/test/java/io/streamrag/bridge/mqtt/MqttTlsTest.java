@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import java.io.FileInputStream;
 import java.net.ServerSocket;
@@ -66,7 +66,7 @@ class MqttTlsTest extends BridgeIntegrationTest {
 
     var reading =
         awaitRecord(
-            Topics.SENSOR_READINGS.name(),
+            SensorTopics.SENSOR_READINGS.name(),
             SensorReadingReceived.class,
             r -> r.getMeasuredAt().toString().equals(ts));
     assertThat(reading.getTransport()).isEqualTo("mqtt");

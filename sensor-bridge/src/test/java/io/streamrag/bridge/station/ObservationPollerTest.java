@@ -6,7 +6,7 @@ import io.streamrag.bridge.SensorBridgeApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.text.Sha256;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.IntervalObservation;
 import io.streamrag.schemas.weather.StationRegistered;
 import io.streamrag.schemas.weather.WeatherObserved;
@@ -56,7 +56,7 @@ class ObservationPollerTest {
     Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
     LocalKafka.shared()
         .publish(
-            Topics.WEATHER_STATIONS.name(),
+            WeatherTopics.WEATHER_STATIONS.name(),
             STATION,
             new StationRegistered(
                 STATION, "Karaj", 35.7, 51.4, 1300.0, "Asia/Tehran", Sha256.hex("x"), hour));
@@ -64,7 +64,7 @@ class ObservationPollerTest {
     var seen = new ArrayList<IntervalObservation>();
     try (var probe =
         new TopicProbe(
-            LocalKafka.shared().bootstrapServers(), Topics.WEATHER_OBSERVATIONS.name())) {
+            LocalKafka.shared().bootstrapServers(), WeatherTopics.WEATHER_OBSERVATIONS.name())) {
       while (seen.size() < 3) {
         var record =
             probe.await(

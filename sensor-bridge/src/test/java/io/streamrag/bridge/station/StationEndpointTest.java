@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.StationDay;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import io.streamrag.schemas.weather.WeatherObserved;
@@ -52,7 +52,7 @@ class StationEndpointTest extends BridgeIntegrationTest {
 
     var observed =
         awaitRecord(
-            Topics.WEATHER_OBSERVATIONS.name(),
+            WeatherTopics.WEATHER_OBSERVATIONS.name(),
             WeatherObserved.class,
             o -> o.getStationId().equals(id));
     assertThat(observed.getTransport()).isEqualTo("http");
@@ -210,7 +210,7 @@ class StationEndpointTest extends BridgeIntegrationTest {
     for (int back = 0; back < 3; back++) {
       LocalDate date = yesterday.minusDays(back);
       LocalKafka.shared()
-          .publish(Topics.WEATHER_DAYS.name(), id + "/" + date, day(id, date, 2.0 + back));
+          .publish(WeatherTopics.WEATHER_DAYS.name(), id + "/" + date, day(id, date, 2.0 + back));
     }
 
     await()

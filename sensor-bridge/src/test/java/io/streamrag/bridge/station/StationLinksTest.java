@@ -3,7 +3,7 @@ package io.streamrag.bridge.station;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.StationLinked;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -60,7 +60,7 @@ class StationLinksTest extends BridgeIntegrationTest {
 
     var link =
         awaitRecord(
-            Topics.WEATHER_LINKS.name(),
+            WeatherTopics.WEATHER_LINKS.name(),
             StationLinked.class,
             l -> l.getSensorUuid().equals(sensor) && cape.equals(l.getStationId()));
     assertThat(link.getDistanceKm()).isLessThan(3);
@@ -107,7 +107,7 @@ class StationLinksTest extends BridgeIntegrationTest {
   /** The field's first link to a station on weather.links. */
   private static StationLinked linkOf(String sensor) {
     return awaitRecord(
-        Topics.WEATHER_LINKS.name(),
+        WeatherTopics.WEATHER_LINKS.name(),
         StationLinked.class,
         l -> l.getSensorUuid().equals(sensor) && l.getStationId() != null);
   }

@@ -5,12 +5,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A store that passes every call to another: tests override the calls they stage trouble in. */
-public abstract class DelegatingStore implements ChunkStore {
+/**
+ * A store that passes every call to another, for a store that changes a few of them (the guarded
+ * store its searches; tests the calls they stage trouble in).
+ */
+public abstract class ForwardingChunkStore implements ChunkStore {
 
   protected final ChunkStore store;
 
-  protected DelegatingStore(ChunkStore store) {
+  protected ForwardingChunkStore(ChunkStore store) {
     this.store = store;
   }
 

@@ -2,8 +2,9 @@ package io.streamrag.ingest;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.TopicSpec;
-import io.streamrag.schemas.Topics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -16,11 +17,11 @@ import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
 
 /** What the ingest tests publish to the broker and read back from it. */
-final class SensorTopics {
+final class SensorTraffic {
 
   static final Duration WAIT = Duration.ofSeconds(20);
 
-  private SensorTopics() {}
+  private SensorTraffic() {}
 
   static String newSensor() {
     return UUID.randomUUID().toString();
@@ -38,7 +39,8 @@ final class SensorTopics {
   static SensorSnapshotUpdated awaitSnapshot(
       String sensor, Predicate<SensorSnapshotUpdated> match) {
     try (var snapshots =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), SensorTopics.SENSOR_SNAPSHOTS.name())) {
       return (SensorSnapshotUpdated)
           snapshots
               .await(
@@ -51,7 +53,8 @@ final class SensorTopics {
   /** Every snapshot the sensor has on the topic, in order (read for 2 s). */
   static List<SensorSnapshotUpdated> snapshotsOf(String sensor) {
     try (var snapshots =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.SENSOR_SNAPSHOTS.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), SensorTopics.SENSOR_SNAPSHOTS.name())) {
       return snapshots.drain(Duration.ofSeconds(2)).stream()
           .filter(r -> sensor.equals(r.key()))
           .map(r -> (SensorSnapshotUpdated) r.value())
@@ -62,7 +65,8 @@ final class SensorTopics {
   /** The first upsert on index.changes that matches, waiting up to {@link #WAIT}. */
   static IndexChanged awaitUpsert(Predicate<IndexChanged> match) {
     try (var index =
-        new TopicProbe(LocalKafka.shared().bootstrapServers(), Topics.INDEX_CHANGES.name())) {
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
       return (IndexChanged)
           index
               .await(
