@@ -12,7 +12,10 @@ import tools.jackson.databind.json.JsonMapper;
  * What {@link FailoverBench} prints: progress lines; a table of the faults, each with the time to
  * its instance's exit and to serving again, and what the chats around it showed (restarted: a
  * {@code reset} within a minute of the fault, and how long after it; degraded answers begun before
- * it served again); then one JSON line, the issue's figures first.
+ * it served again; until when clients felt it, by what the fault's kind of instance does to a chat:
+ * the last reset for llm-service, the last degraded answer begun for retrieval-service, the last
+ * chat asked again of another gateway for gateway-service); then one JSON line, the issue's figures
+ * first.
  */
 final class FailoverReport {
 
@@ -28,8 +31,8 @@ final class FailoverReport {
       long stopped) {
     System.out.println(
         "\n| fault | at s | exited s | serves again s | chats restarted | restart after fault p50 / max s"
-            + " | degraded answers begun until it serves again |");
-    System.out.println("|---|---|---|---|---|---|---|");
+            + " | degraded answers begun until it serves again | clients affected until s |");
+    System.out.println("|---|---|---|---|---|---|---|---|");
     var faults = new LinkedHashMap<String, Object>();
     for (var o : outcomes) {
       long at = o.stopped().atMillis();
@@ -46,17 +49,19 @@ final class FailoverReport {
                   c -> c.degraded() && c.startedAtMillis() >= at && c.startedAtMillis() <= until)
               .count();
       var p = Percentiles.of(restarts);
+      double felt = feltUntil(o, chats, restarts, until);
       String name = o.stopped().how() + " " + o.stopped().instance().name();
       System.out.printf(
           Locale.ROOT,
-          "| %s | %.0f | %.1f | %.1f | %d | %s | %d |%n",
+          "| %s | %.0f | %.1f | %.1f | %d | %s | %d | %s |%n",
           name,
           (at - start) / 1000.0,
           o.exitedS(),
           o.readyS(),
           restarts.length,
           restarts.length == 0 ? "-" : String.format(Locale.ROOT, "%.1f / %.1f", p.p50(), p.max()),
-          degraded);
+          degraded,
+          Double.isNaN(felt) ? "-" : String.format(Locale.ROOT, "%.1f", felt));
       var fault = new LinkedHashMap<String, Object>(); // null for a time not reached
       fault.put("exited_s", round(o.exitedS()));
       fault.put("serves_again_s", round(o.readyS()));
@@ -64,6 +69,7 @@ final class FailoverReport {
       fault.put("restart_after_p50_s", round(restarts.length == 0 ? Double.NaN : p.p50()));
       fault.put("restart_after_max_s", round(restarts.length == 0 ? Double.NaN : p.max()));
       fault.put("degraded_until_served", degraded);
+      fault.put("clients_affected_until_s", round(felt));
       faults.put(name, fault);
     }
     System.out.println();
@@ -107,6 +113,33 @@ final class FailoverReport {
         .filter(c -> !c.answeredWhole())
         .limit(8)
         .forEach(c -> System.out.println("  not whole: " + c.verdict() + " " + c.sample()));
+  }
+
+  /**
+   * Seconds from the fault to the last sign of it a client saw, among chats begun before its
+   * instance served again: NaN when no client saw any.
+   */
+  private static double feltUntil(
+      FailoverBench.Outcome o, List<FailoverChats.Chat> chats, double[] restarts, long until) {
+    long at = o.stopped().atMillis();
+    java.util.function.Predicate<FailoverChats.Chat> felt =
+        switch (o.stopped().instance().service()) {
+          case "llm-service" -> c -> false; // its resets, below
+          case "retrieval-service" -> FailoverChats.Chat::degraded;
+          case "gateway-service" -> c -> c.attempts() > 1;
+          default -> c -> false;
+        };
+    double last =
+        chats.stream()
+            .filter(c -> c.startedAtMillis() >= at && c.startedAtMillis() <= until)
+            .filter(felt)
+            .mapToDouble(c -> (c.startedAtMillis() - at) / 1000.0)
+            .max()
+            .orElse(Double.NaN);
+    for (double r : restarts) {
+      last = Double.isNaN(last) ? r : Math.max(last, r);
+    }
+    return last;
   }
 
   static String progress(long start, FailoverChats chats) {
