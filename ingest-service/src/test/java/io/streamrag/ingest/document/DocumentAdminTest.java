@@ -10,7 +10,6 @@ import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -69,7 +68,7 @@ class DocumentAdminTest extends AdminApiTest {
         .containsEntry("source", kb + "/frost-report.pdf");
 
     // Then every chunk of it reaches index.changes, the sentence in one of them, with a vector
-    var upserts = changesOf(docId, IndexOp.UPSERT, 4);
+    var upserts = DocumentChanges.of(docId, IndexOp.UPSERT, 4);
     assertThat(upserts)
         .anySatisfy(c -> assertThat(c.getPayload().getText()).contains(sentence))
         .allSatisfy(c -> assertThat(c.getVector()).hasSize(384))
@@ -94,7 +93,7 @@ class DocumentAdminTest extends AdminApiTest {
         .isAccepted();
 
     // Then each of its chunks is deleted from the index, and its tombstone is on kb.documents
-    var deletes = changesOf(docId, IndexOp.DELETE, points.size());
+    var deletes = DocumentChanges.of(docId, IndexOp.DELETE, points.size());
     assertThat(deletes.stream().map(IndexChanged::getPointId).collect(Collectors.toSet()))
         .isEqualTo(points);
     try (var documents =
@@ -125,7 +124,10 @@ class DocumentAdminTest extends AdminApiTest {
             "media_type",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
     assertThat(
-            changesOf((String) docx.get("doc_id"), IndexOp.UPSERT, 1).get(0).getPayload().getText())
+            DocumentChanges.of((String) docx.get("doc_id"), IndexOp.UPSERT, 1)
+                .get(0)
+                .getPayload()
+                .getText())
         .contains("Prune almond trees after harvest.");
 
     var markdown =
@@ -271,41 +273,5 @@ class DocumentAdminTest extends AdminApiTest {
 
   private Map<String, Object> listed(String docId) {
     return listing().stream().filter(d -> docId.equals(d.get("doc_id"))).findFirst().orElseThrow();
-  }
-
-  /**
-   * The document's index changes of one kind, read until at least {@code atLeast} arrived and the
-   * topic stayed quiet for a second.
-   */
-  private static List<IndexChanged> changesOf(String docId, IndexOp op, int atLeast) {
-    try (var index =
-        new TopicProbe(
-            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name())) {
-      var found = new java.util.ArrayList<IndexChanged>();
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (System.nanoTime() < deadline) {
-        var batch =
-            index.drain(Duration.ofSeconds(1)).stream()
-                .map(r -> (IndexChanged) r.value())
-                .filter(c -> c.getOp() == op && ofDocument(c, docId))
-                .toList();
-        found.addAll(batch);
-        if (found.size() >= atLeast && batch.isEmpty()) {
-          return found;
-        }
-      }
-      throw new AssertionError(
-          "only " + found.size() + " " + op + " changes of " + docId + " within " + WAIT);
-    }
-  }
-
-  /** An upsert carries its document; a delete only its point, the UUIDv5 of document and index. */
-  private static boolean ofDocument(IndexChanged c, String docId) {
-    if (c.getPayload() != null) {
-      return docId.equals(c.getPayload().getDocId());
-    }
-    return IntStream.range(0, 200)
-        .anyMatch(
-            i -> io.streamrag.schemas.Ids.of(docId, String.valueOf(i)).equals(c.getPointId()));
   }
 }
