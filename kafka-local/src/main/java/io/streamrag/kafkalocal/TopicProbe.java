@@ -23,6 +23,9 @@ public final class TopicProbe implements AutoCloseable {
   private final AvroDeserializer avro = new AvroDeserializer();
   private final String topic;
 
+  /** Records read by a poll but not yet handed out: an await returns one and keeps the rest. */
+  private final java.util.ArrayDeque<Received> unread = new java.util.ArrayDeque<>();
+
   /** Reads the topic from its beginning. */
   public TopicProbe(String bootstrapServers, String topic) {
     this(bootstrapServers, topic, -1);
@@ -76,7 +79,8 @@ public final class TopicProbe implements AutoCloseable {
       String key, Object value, byte[] raw, Map<String, String> headers, long timestamp) {}
 
   /**
-   * Waits until a record matching the predicate arrives and returns it.
+   * Waits until a record matching the predicate arrives and returns it. The records after it that
+   * were read in the same poll are kept for the next call.
    *
    * @throws AssertionError if none arrives within the timeout
    */
@@ -84,7 +88,11 @@ public final class TopicProbe implements AutoCloseable {
     long deadline = System.nanoTime() + timeout.toNanos();
     var seen = new ArrayList<Received>();
     while (System.nanoTime() < deadline) {
-      for (Received r : poll()) {
+      if (unread.isEmpty()) {
+        unread.addAll(poll());
+      }
+      while (!unread.isEmpty()) {
+        Received r = unread.poll();
         seen.add(r);
         if (match.test(r)) {
           return r;
@@ -105,7 +113,8 @@ public final class TopicProbe implements AutoCloseable {
   /** Everything that arrives during the given time. */
   public List<Received> drain(Duration during) {
     long deadline = System.nanoTime() + during.toNanos();
-    var all = new ArrayList<Received>();
+    var all = new ArrayList<Received>(unread);
+    unread.clear();
     while (System.nanoTime() < deadline) {
       all.addAll(poll());
     }
@@ -120,7 +129,8 @@ public final class TopicProbe implements AutoCloseable {
   public List<Received> untilEnd(Duration timeout) {
     var end = consumer.endOffsets(consumer.assignment());
     long deadline = System.nanoTime() + timeout.toNanos();
-    var all = new ArrayList<Received>();
+    var all = new ArrayList<Received>(unread);
+    unread.clear();
     while (end.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
       if (System.nanoTime() > deadline) {
         throw new AssertionError(

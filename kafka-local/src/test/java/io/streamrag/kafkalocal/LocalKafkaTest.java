@@ -79,6 +79,25 @@ class LocalKafkaTest {
     }
   }
 
+  @Test
+  void aProbeHandsOutEveryRecordOfOnePollOneAwaitAtATime() throws Exception {
+    String topic = ChatTopics.RETRIEVAL_REPLIES.name();
+    try (var producer = new KafkaProducer<String, String>(producerProps());
+        var probe = new TopicProbe(kafka.bootstrapServers(), topic)) {
+      for (String value : List.of("first", "second", "third")) {
+        producer.send(new ProducerRecord<>(topic, "probe", value));
+      }
+      producer.flush();
+
+      var read = new java.util.ArrayList<String>();
+      for (int i = 0; i < 3; i++) {
+        var record = probe.await(r -> "probe".equals(r.key()), Duration.ofSeconds(20));
+        read.add(new String(record.raw(), java.nio.charset.StandardCharsets.UTF_8));
+      }
+      assertThat(read).containsExactly("first", "second", "third");
+    }
+  }
+
   private static Properties producerProps() {
     var p = new Properties();
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
