@@ -40,10 +40,11 @@ import reactor.core.publisher.Flux;
  * reads its own partitions. A new request's id is drawn so that it hashes to one of them ({@link
  * #mint}): llm-service keys the answer's events by request id, so they land where the replica that
  * holds the stream reads. When a rebalance moves a partition away (a replica joined or left), each
- * stream of it still open here gets a reader of its own from the exact offset the group consumer
- * had reached, until it ends: no event is lost or repeated. A replica with no partition (more
- * replicas than partitions) reads each of its streams that way. Every event of a request is also on
- * the topic for a day, so a stream can be {@link #replay replayed} on any replica.
+ * stream of it still open here is read by the replica's shared reader ({@link AnswerReplays}) from
+ * the exact offset the group consumer had reached, until it ends: no event is lost or repeated. A
+ * replica with no partition (more replicas than partitions) reads each of its streams that way.
+ * Every event of a request is also on the topic for a day, so a stream can be {@link #replay
+ * replayed} on any replica.
  */
 public final class AnswerRelay implements AutoCloseable {
 
@@ -59,6 +60,7 @@ public final class AnswerRelay implements AutoCloseable {
   private static final Duration MINTED_FOR = Duration.ofMinutes(10);
 
   private final TopicReaders readers;
+  private final AnswerReplays replays;
   private final String topic = ChatTopics.CHAT_ANSWERS.name();
   private final LiveStreams live = new LiveStreams();
   private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
@@ -88,9 +90,14 @@ public final class AnswerRelay implements AutoCloseable {
    * @throws IllegalStateException if the group has not answered {@code within} that time
    */
   public static AnswerRelay start(
-      TopicReaders readers, String group, Counter own, Counter foreign, Duration within)
+      TopicReaders readers,
+      AnswerReplays replays,
+      String group,
+      Counter own,
+      Counter foreign,
+      Duration within)
       throws InterruptedException {
-    var relay = new AnswerRelay(readers, group, own, foreign);
+    var relay = new AnswerRelay(readers, replays, group, own, foreign);
     relay.container.start();
     if (!relay.firstAssignment.await(within.toMillis(), TimeUnit.MILLISECONDS)) {
       relay.close();
@@ -100,8 +107,10 @@ public final class AnswerRelay implements AutoCloseable {
     return relay;
   }
 
-  private AnswerRelay(TopicReaders readers, String group, Counter own, Counter foreign) {
+  private AnswerRelay(
+      TopicReaders readers, AnswerReplays replays, String group, Counter own, Counter foreign) {
     this.readers = readers;
+    this.replays = replays;
     this.own = own;
     this.foreign = foreign;
     this.partitions = readers.ends(topic, Duration.ofSeconds(30)).size();
@@ -154,14 +163,12 @@ public final class AnswerRelay implements AutoCloseable {
 
   /**
    * Every event of a request from the time it was asked, then as they come, of which the client has
-   * those up to {@code after} ({@link Generations}): a reader of its own on the request's
-   * partition, which stops when the flux is cancelled.
+   * those up to {@code after} ({@link Generations}): read by the replica's shared reader ({@link
+   * AnswerReplays}) until the flux is cancelled.
    */
   public Flux<Relayed> replay(String requestId, Instant askedAt, EventIds after) {
     return Generations.follow(
-        KeyReplay.read(readers, requestId, byTime(requestId, askedAt)),
-        after.generation(),
-        after.seq());
+        replays.read(requestId, byTime(requestId, askedAt)), after.generation(), after.seq());
   }
 
   /** Drops the streams of a request that nobody will read (e.g. its publication failed). */
@@ -211,10 +218,10 @@ public final class AnswerRelay implements AutoCloseable {
     }
   }
 
-  /** The open streams of a request get a reader of their own from {@code from}. */
+  /** The open streams of a request are read by the shared reader from {@code from}. */
   private synchronized void handOver(String requestId, TopicPartitionOffset from) {
     for (var stream : live.toHandOver(requestId)) {
-      stream.readBy(KeyReplay.read(readers, requestId, from).subscribe(stream::emit));
+      stream.readBy(replays.read(requestId, from).subscribe(stream::emit));
     }
   }
 

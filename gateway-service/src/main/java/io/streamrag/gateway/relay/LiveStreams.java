@@ -13,8 +13,8 @@ import reactor.core.publisher.Flux;
  * event once) is for {@link Generations} to say.
  *
  * <p>A stream is fed by the relay's group consumer, or, once handed over ({@link #toHandOver}) (its
- * partition went to another replica), by a reader of its own: never by both, so a late event from
- * one cannot overtake the other's.
+ * partition went to another replica), by a read of its own on the shared reader ({@link
+ * AnswerReplays}): never by both, so a late event from one cannot overtake the other's.
  */
 final class LiveStreams {
 
@@ -63,7 +63,7 @@ final class LiveStreams {
     return streams.keys();
   }
 
-  /** The streams of a key not yet handed over; the caller gives each a reader of its own. */
+  /** The streams of a key not yet handed over; the caller gives each a read of its own. */
   List<Stream> toHandOver(String key) {
     return streams.of(key).stream().filter(s -> !s.handedOver()).toList();
   }

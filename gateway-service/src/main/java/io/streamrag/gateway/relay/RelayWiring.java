@@ -1,6 +1,7 @@
 package io.streamrag.gateway.relay;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.GatewayProperties;
@@ -26,11 +27,29 @@ class RelayWiring {
   /** The counter of chat.answers records the relay read, by whose they were. */
   static final String RECORDS = "gateway.relay.records";
 
+  /** The gauges of the shared reader of resumed and handed-over streams. */
+  static final String REPLAY = "gateway.relay.replay";
+
+  /** The one reader behind resumed and handed-over streams, its consumers and reads as gauges. */
   @Bean(destroyMethod = "close")
-  AnswerRelay answerRelay(TopicReaders readers, StreamProperties streams, MeterRegistry meters)
+  AnswerReplays answerReplays(TopicReaders readers, MeterRegistry meters) {
+    var replays = new AnswerReplays(readers);
+    Gauge.builder(REPLAY + ".consumers", replays, AnswerReplays::consumers)
+        .description("Kafka consumers reading chat.answers for resumed and handed-over streams")
+        .register(meters);
+    Gauge.builder(REPLAY + ".reads", replays, AnswerReplays::registrations)
+        .description("resumed and handed-over streams read by the shared reader")
+        .register(meters);
+    return replays;
+  }
+
+  @Bean(destroyMethod = "close")
+  AnswerRelay answerRelay(
+      TopicReaders readers, AnswerReplays replays, StreamProperties streams, MeterRegistry meters)
       throws InterruptedException {
     return AnswerRelay.start(
         readers,
+        replays,
         streams.relayGroup(),
         counter(meters, "own", "answer events of streams this replica opened"),
         counter(meters, "foreign", "answer events of other replicas' streams (should stay 0)"),

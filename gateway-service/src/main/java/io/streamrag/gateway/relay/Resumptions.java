@@ -20,8 +20,8 @@ public final class Resumptions {
   private final StreamCaps caps;
 
   /**
-   * @param caps how many resumed streams each key may hold open here: each reads its partition with
-   *     a reader of its own
+   * @param caps how many resumed streams each key may hold open here: each is a read registered on
+   *     the shared reader, holding the events it was not sent yet
    */
   public Resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamCaps caps) {
     this.keys = keys;

@@ -16,8 +16,8 @@ import org.springframework.validation.annotation.Validated;
  *     Last-Event-ID}, on any replica
  * @param cancelGrace how long a stream whose caller left waits for it to come back before its
  *     answer is cancelled (the model call stops)
- * @param maxResumesPerKey how many resumed streams one key may hold open on a replica (each reads
- *     its partition with a reader of its own); one more is {@code 429}
+ * @param maxResumesPerKey how many resumed streams one key may hold open on a replica (each is a
+ *     read of the shared reader, {@code AnswerReplays}); one more is {@code 429}
  */
 @Validated
 @ConfigurationProperties("gateway.streams")

@@ -17,7 +17,7 @@ import reactor.core.publisher.Sinks;
  * is swept after a while.
  *
  * @param <V> what a subscriber is sent
- * @param <S> the subscription, which may carry more (an answer stream its own reader)
+ * @param <S> the subscription, which may carry more (an answer stream its own read)
  */
 final class Subscriptions<V, S extends Subscriptions.Subscription<V>> {
 

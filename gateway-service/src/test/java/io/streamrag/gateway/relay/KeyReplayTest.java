@@ -21,9 +21,10 @@ import org.springframework.kafka.event.ConsumerStartedEvent;
 import org.springframework.kafka.support.TopicPartitionOffset;
 
 /**
- * A request's events read by a reader of its own from a time, as a stream on a replica that does
- * not read the request's partition is (a replica just started, before the group gave it any), on a
- * real broker.
+ * A request's events read from a time by the replica's shared reader ({@link AnswerReplays}), as a
+ * stream on a replica that does not read the request's partition is (a replica just started, before
+ * the group gave it any), on a real broker: the time is resolved to an offset when the read is
+ * registered, and the record written as the reader starts is read.
  */
 class KeyReplayTest {
 
@@ -40,8 +41,9 @@ class KeyReplayTest {
             RequestPartitions.of(requestId, ChatTopics.CHAT_ANSWERS.partitions()),
             opened.toEpochMilli(),
             TopicPartitionOffset.SeekPosition.TIMESTAMP);
-    // and llm-service writing the answer's meta just as the reader starts: after the reader found
-    // its place, before its first poll (the consumer's started event comes between the two)
+    // and llm-service writing the answer's meta just as the reader starts: after the read's time
+    // was
+    // resolved, before the reader's first poll (the consumer's started event comes between the two)
     ApplicationEventPublisher llm =
         event -> {
           if (event instanceof ConsumerStartedEvent) {
@@ -49,14 +51,16 @@ class KeyReplayTest {
           }
         };
     var readers = readers(llm);
+    var replays = new AnswerReplays(readers);
 
-    // When the reader reads the request's events
-    var first = KeyReplay.read(readers, requestId, from).blockFirst(Duration.ofSeconds(20));
+    // When the replica's shared reader reads the request's events
+    var first = replays.read(requestId, from).blockFirst(Duration.ofSeconds(20));
 
     // Then it has the meta: nothing written after the reader was asked for is skipped
     assertThat(first).isNotNull();
     assertThat(first.getType()).isEqualTo(AnswerEventType.META);
     assertThat(first.getRequestId()).isEqualTo(requestId);
+    replays.close();
     readers.stop();
   }
 
