@@ -1,5 +1,6 @@
 package io.streamrag.deploycheck;
 
+import io.fabric8.certmanager.api.model.v1.Certificate;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -25,12 +26,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Every kind our manifests may hold, bound to its model: fabric8's for Kubernetes' own kinds and
- * the Gateway API, Strimzi's published API for its custom resources (its {@code v1} only, the one
- * version Strimzi 1.x serves), records for KEDA's and kustomize's. Those models keep fields they do
- * not know in an "additional properties" map instead of failing, so {@link #unknownFields} walks
- * the bound object and names every such field: a misspelt or misplaced field fails the check rather
- * than being ignored by the cluster. For Strimzi's kinds it also applies the model's own version
- * rules ({@link StrimziVersions}): a property v1 dropped, or one v1 requires and is missing, fails.
+ * the Gateway API, fabric8's cert-manager model (generated from cert-manager's CRDs) for the
+ * bridge's Certificate, Strimzi's published API for its custom resources (its {@code v1} only, the
+ * one version Strimzi 1.x serves), records for KEDA's and kustomize's. Those models keep fields
+ * they do not know in an "additional properties" map instead of failing, so {@link #unknownFields}
+ * walks the bound object and names every such field: a misspelt or misplaced field fails the check
+ * rather than being ignored by the cluster. For Strimzi's kinds it also applies the model's own
+ * version rules ({@link StrimziVersions}): a property v1 dropped, or one v1 requires and is
+ * missing, fails.
  */
 final class StrictModel {
 
@@ -47,6 +50,7 @@ final class StrictModel {
           Map.entry("networking.k8s.io/v1/Ingress", Ingress.class),
           Map.entry("gateway.networking.k8s.io/v1/Gateway", Gateway.class),
           Map.entry("gateway.networking.k8s.io/v1/HTTPRoute", HTTPRoute.class),
+          Map.entry("cert-manager.io/v1/Certificate", Certificate.class),
           Map.entry("kafka.strimzi.io/v1/Kafka", Kafka.class),
           Map.entry("kafka.strimzi.io/v1/KafkaNodePool", KafkaNodePool.class),
           Map.entry("kafka.strimzi.io/v1/KafkaTopic", KafkaTopic.class),
@@ -152,6 +156,7 @@ final class StrictModel {
   private static boolean isModel(Class<?> type) {
     String name = type.getName();
     return name.startsWith("io.fabric8.kubernetes.api.model")
+        || name.startsWith("io.fabric8.certmanager.api.model")
         || name.startsWith("io.strimzi.api")
         || name.startsWith("io.streamrag.deploycheck");
   }

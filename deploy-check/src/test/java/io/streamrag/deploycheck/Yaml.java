@@ -19,6 +19,7 @@ final class Yaml {
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+          .annotationIntrospector(new CertManagerModel())
           .build();
 
   private Yaml() {}
