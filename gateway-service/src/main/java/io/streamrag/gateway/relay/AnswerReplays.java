@@ -106,7 +106,7 @@ public final class AnswerReplays implements AutoCloseable {
     if (container != null) {
       readers.stop(container);
     }
-    admin.close(LOOKUP_TIMEOUT);
+    admin.close(Duration.ZERO); // a lookup still waiting has nobody left to answer
   }
 
   private synchronized KafkaMessageListenerContainer<String, byte[]> started() {

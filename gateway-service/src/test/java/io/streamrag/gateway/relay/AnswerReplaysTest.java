@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.kafka.ConsumerHealth;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.IntStream;
 import javax.management.ObjectName;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -25,6 +27,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.kafka.support.TopicPartitionOffset;
 import reactor.core.Disposable;
 
@@ -157,6 +163,33 @@ class AnswerReplaysTest {
         .untilAsserted(() -> assertThat(again).containsExactly(0, 1, 2));
   }
 
+  @Test
+  void theSharedReaderIsWatchedByTheConsumersHealth() {
+    // Given the shared reader, started by a read
+    String id = UUID.randomUUID().toString();
+    Instant asked = Instant.now();
+    write(id, 0);
+    var got = read(id, byTime(id, asked));
+    await().atMost(Duration.ofSeconds(20)).until(() -> got.size() == 1);
+    var beans = new StaticListableBeanFactory();
+    var health =
+        new ConsumerHealth(
+            readers,
+            beans.getBeanProvider(KafkaListenerEndpointRegistry.class),
+            beans.getBeanProvider(MessageListenerContainer.class));
+    assertThat(health.readiness().health().getStatus()).isEqualTo(Status.UP);
+    assertThat(health.readiness().health().getDetails())
+        .containsEntry(AnswerReplays.NAME, "polling");
+
+    // When its consumer stops
+    readers.containers().get(0).stop();
+
+    // Then the gateway is not ready, naming it
+    assertThat(health.readiness().health().getStatus()).isEqualTo(Status.DOWN);
+    assertThat(health.readiness().health().getDetails())
+        .containsEntry(AnswerReplays.NAME, "stopped");
+  }
+
   /** Subscribes a read; what it gets, as token seqs. */
   private List<Integer> read(String requestId, TopicPartitionOffset from) {
     var got = new CopyOnWriteArrayList<Integer>();
@@ -164,7 +197,7 @@ class AnswerReplaysTest {
     return got;
   }
 
-  private void write(String requestId, int... seqs) throws Exception {
+  private void write(String requestId, int... seqs) {
     for (int seq : seqs) {
       var event =
           AnswerEvent.newBuilder()
@@ -174,10 +207,15 @@ class AnswerReplaysTest {
               .setType(AnswerEventType.TOKEN)
               .setText("t" + seq)
               .build();
-      producer
-          .send(
-              new ProducerRecord<>(TOPIC, requestId, new AvroSerializer().serialize(TOPIC, event)))
-          .get();
+      try {
+        producer
+            .send(
+                new ProducerRecord<>(
+                    TOPIC, requestId, new AvroSerializer().serialize(TOPIC, event)))
+            .get();
+      } catch (InterruptedException | ExecutionException e) {
+        throw new IllegalStateException("cannot write an answer event", e);
+      }
     }
   }
 

@@ -1,7 +1,9 @@
 package io.streamrag.gateway.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.gateway.FakeLlm;
 import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.RawSse;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
@@ -32,6 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
       GatewayApplication.CONFIG_NAME,
       "gateway.chat.answer-timeout=10s",
       "gateway.streams.cancel-grace=1500ms",
+      "gateway.streams.max-resumes-per-key=2",
       "gateway.watch.stages="
     })
 @ActiveProfiles("demo")
@@ -42,6 +46,7 @@ class StreamResumeTest {
   static final JsonMapper JSON = new JsonMapper();
 
   @LocalServerPort int port;
+  @Autowired MeterRegistry meters;
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
@@ -157,6 +162,46 @@ class StreamResumeTest {
     try (var stream = chat("dev-farmer-key", "leave me", Map.of("Last-Event-ID", "nonsense"))) {
       assertThat(stream.status()).isEqualTo(400);
     }
+  }
+
+  @Test
+  void aKeyHoldsAtMostItsShareOfResumedStreamsAndTheyAreReadByOneConsumer() {
+    // Given an answer whose meta and first token are out, and whose client left after the meta
+    var llm = new FakeLlm(KAFKA).answer(q -> q.getMessage().equals("resume twice"), 2, "a ", "b");
+    String metaId;
+    try (var stream = chat("dev-farmer-key", "resume twice", Map.of())) {
+      metaId = stream.next(1).get(0).id();
+    }
+    var resume = Map.of("Last-Event-ID", metaId);
+
+    // When the key resumes it twice at once (its share on a replica is 2 here)
+    try (var first = chat("dev-farmer-key", "resume twice", resume);
+        var second = chat("dev-farmer-key", "resume twice", resume)) {
+      assertThat(first.next(1)).extracting(RawSse.Event::name).containsExactly("token");
+      assertThat(second.next(1)).extracting(RawSse.Event::name).containsExactly("token");
+
+      // Then a third is refused while both are open
+      try (var third = chat("dev-farmer-key", "resume twice", resume)) {
+        assertThat(third.status()).isEqualTo(429);
+        assertThat(third.body()).contains("too_many_streams");
+      }
+      // And the replica reads both with its one shared Kafka consumer
+      assertThat(meters.get("gateway.relay.replay.consumers").gauge().value()).isEqualTo(1);
+      assertThat(meters.get("gateway.relay.replay.reads").gauge().value())
+          .isGreaterThanOrEqualTo(2);
+    }
+
+    // And once the two are gone the key may resume again
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () -> {
+              try (var again = chat("dev-farmer-key", "resume twice", resume)) {
+                assertThat(again.status()).isEqualTo(200);
+              }
+            });
+    llm.goOn();
+    llm.done.join();
   }
 
   private RawSse chat(String key, String message, Map<String, String> headers) {
