@@ -3,41 +3,6 @@
 // POST /api/recommendations/irrigation. The key stays in this tab (sessionStorage).
 "use strict";
 
-const T = {
-  en: { title: "CropLogic", language: "Language", signin: "Sign in", apikey: "API key", signinButton: "Sign in",
-    sensor: "Sensor", pipeline: "Pipeline", newConversation: "New conversation", signout: "Sign out",
-    chat: "Chat", question: "Your question", send: "Ask", hint: "Enter sends; Shift+Enter for a new line.",
-    snapshot: "Your field now", advice: "Irrigation advice", loading: "Loading…", sources: "Sources",
-    trace: "How this answer was found", noSnapshot: "No reading yet.", unknownKey: "This API key is not valid.",
-    measured: "Measured", irrigate: "Irrigate", noIrrigation: "No irrigation needed now", nextCheck: "Next check",
-    needsHuman: "An agronomist should look at this.", failed: "The answer failed", you: "You", assistant: "CropLogic",
-    week: "Last 7 days", rain: "Rain (mm)", et0: "ET0 (mm)", moisture: "Soil moisture (%)", station: "Weather station",
-    km: "km away", noWeek: "No station days or moisture readings in the last week yet.", weekChart: "Soil moisture, rain and ET0 of the last 7 days",
-    restarted: "The service answering stopped; the answer started again from the beginning." },
-  fa: { title: "کراپ‌لاجیک", language: "زبان", signin: "ورود", apikey: "کلید API", signinButton: "ورود",
-    sensor: "حسگر", pipeline: "پایپ‌لاین", newConversation: "گفتگوی تازه", signout: "خروج",
-    chat: "گفتگو", question: "پرسش شما", send: "بپرس", hint: "Enter می‌فرستد؛ Shift+Enter خط تازه.",
-    snapshot: "وضعیت مزرعه", advice: "توصیه آبیاری", loading: "در حال بارگذاری…", sources: "منابع",
-    trace: "این پاسخ چگونه پیدا شد", noSnapshot: "هنوز داده‌ای نرسیده است.", unknownKey: "این کلید معتبر نیست.",
-    measured: "زمان اندازه‌گیری", irrigate: "آبیاری", noIrrigation: "اکنون آبیاری لازم نیست", nextCheck: "بررسی بعدی",
-    needsHuman: "بهتر است یک کارشناس این را ببیند.", failed: "پاسخ ناتمام ماند", you: "شما", assistant: "کراپ‌لاجیک",
-    week: "هفت روز گذشته", rain: "باران (میلی‌متر)", et0: "تبخیر و تعرق مرجع (میلی‌متر)", moisture: "رطوبت خاک (درصد)",
-    station: "ایستگاه هواشناسی", km: "کیلومتر فاصله", noWeek: "هنوز داده‌ای از ایستگاه یا رطوبت خاک در هفتهٔ گذشته نیست.",
-    weekChart: "رطوبت خاک، باران و تبخیر و تعرق مرجع در هفت روز گذشته",
-    restarted: "سرویسی که پاسخ می‌داد متوقف شد؛ پاسخ از نو آغاز شد." },
-  ar: { title: "كروب لوجيك", language: "اللغة", signin: "تسجيل الدخول", apikey: "مفتاح API", signinButton: "دخول",
-    sensor: "المستشعر", pipeline: "المسار", newConversation: "محادثة جديدة", signout: "خروج",
-    chat: "المحادثة", question: "سؤالك", send: "اسأل", hint: "Enter للإرسال؛ Shift+Enter لسطر جديد.",
-    snapshot: "حقلك الآن", advice: "توصية الري", loading: "جارٍ التحميل…", sources: "المصادر",
-    trace: "كيف وُجدت هذه الإجابة", noSnapshot: "لا توجد قراءة بعد.", unknownKey: "هذا المفتاح غير صالح.",
-    measured: "وقت القياس", irrigate: "الري", noIrrigation: "لا حاجة للري الآن", nextCheck: "الفحص التالي",
-    needsHuman: "يُستحسن أن يراجع مهندس زراعي هذا.", failed: "تعذّر إكمال الإجابة", you: "أنت", assistant: "كروب لوجيك",
-    week: "آخر 7 أيام", rain: "المطر (ملم)", et0: "التبخر النتحي المرجعي (ملم)", moisture: "رطوبة التربة (%)",
-    station: "محطة الأرصاد", km: "كم", noWeek: "لا توجد بعد بيانات محطة أو قراءات رطوبة للأسبوع الماضي.",
-    weekChart: "رطوبة التربة والمطر والتبخر النتحي المرجعي في آخر 7 أيام",
-    restarted: "توقفت الخدمة التي كانت تجيب؛ بدأت الإجابة من جديد." },
-};
-
 const state = { key: sessionStorage.getItem("streamrag.key"), me: null, conversation: null, ui: "en" };
 const $ = (id) => document.getElementById(id);
 
@@ -101,12 +66,13 @@ async function ask(question) {
   $("messages").append(answer);
   $("send").disabled = true;
   try {
-    const response = await api("/api/rag/chat", {
+    const request = () => api("/api/rag/chat", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
       body: JSON.stringify({ message: question, sensor_uuid: $("sensor").value, pipeline: $("pipeline").value,
         conversation_id: state.conversation || undefined }),
     });
+    const response = await askedAgainWhileBusy(request, answer);
     if (!response.ok) {
       const problem = await response.json().catch(() => ({}));
       fail(answer, problem.message || problem.detail || response.statusText);
@@ -120,6 +86,24 @@ async function ask(question) {
     $("messages").scrollTop = $("messages").scrollHeight;
     refreshField();
   }
+}
+
+// A 503 (a gateway draining in a rolling update, or every answer slot taken) passes: the page asks
+// again after the server's Retry-After (at most 10 s), up to 3 times, saying so, as a farmer would.
+async function askedAgainWhileBusy(request, answer) {
+  let response = await request();
+  for (let attempt = 0; response.status === 503 && attempt < 3; attempt++) {
+    const seconds = Math.min(Math.max(Number(response.headers.get("Retry-After")) || 1, 1), 10);
+    const p = document.createElement("p");
+    p.className = "meta busy";
+    p.setAttribute("role", "status");
+    p.textContent = t("busy").replace("{s}", seconds);
+    answer.append(p);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    p.remove();
+    response = await request();
+  }
+  return response;
 }
 
 function onEvent(answer, body, name, data) {

@@ -1,5 +1,6 @@
 package io.streamrag.llm;
 
+import io.streamrag.kit.kafka.TopicResponder;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.RetrievalRequested;

@@ -22,6 +22,8 @@ import org.springframework.stereotype.Component;
 @Component
 class KnowledgeRequests {
 
+  static final String ID = "retrieval-knowledge";
+
   private final KnowledgeTool tool;
   private final ObservationRegistry observations;
 
@@ -31,7 +33,8 @@ class KnowledgeRequests {
   }
 
   @KafkaListener(
-      id = "retrieval-knowledge",
+      id = ID,
+      autoStartup = "false", // started warm: RequestsWhenWarm
       topics = "knowledge.requests",
       groupId = "retrieval-knowledge",
       concurrency = "${retrieval.tool.concurrency:2}",

@@ -20,6 +20,8 @@ import org.springframework.stereotype.Component;
 @Component
 class RetrievalRequests {
 
+  static final String ID = "retrieval-requests";
+
   /** The observation (span and timer) of one search, tagged with the {@code call} it answers. */
   static final String SEARCH = "retrieval.search";
 
@@ -32,7 +34,8 @@ class RetrievalRequests {
   }
 
   @KafkaListener(
-      id = "retrieval-requests",
+      id = ID,
+      autoStartup = "false", // started warm: RequestsWhenWarm
       topics = "retrieval.requests",
       groupId = "retrieval-requests",
       concurrency = "${retrieval.request-concurrency:2}",

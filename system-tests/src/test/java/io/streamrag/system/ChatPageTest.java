@@ -118,13 +118,7 @@ class ChatPageTest {
         .isEqualTo(202);
 
     // When the farmer opens the page in English
-    browser.get(system.gatewayUrl() + "/");
-    var wait = new WebDriverWait(browser, Duration.ofSeconds(60));
-    new Select(browser.findElement(By.id("ui-lang"))).selectByValue("en");
-    if (browser.findElement(By.id("signin")).isDisplayed()) {
-      browser.findElement(By.id("key")).sendKeys("dev-farmer-key", Keys.ENTER);
-    }
-    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+    var wait = openSignedIn("en");
 
     // Then the field card draws the week: yesterday's rain and ET0 as bars, today's moisture
     String yesterday = Stations.date(1);
@@ -164,13 +158,7 @@ class ChatPageTest {
     system.stopLlm();
     try (var llm = new ScriptedLlm(system.kafka.bootstrapServers()).joined()) {
       system.awaitGatewaySeesLlm();
-      browser.get(system.gatewayUrl() + "/");
-      var wait = new WebDriverWait(browser, Duration.ofSeconds(60));
-      new Select(browser.findElement(By.id("ui-lang"))).selectByValue("fa");
-      if (browser.findElement(By.id("signin")).isDisplayed()) { // this tab may hold the key
-        browser.findElement(By.id("key")).sendKeys("dev-farmer-key", Keys.ENTER);
-      }
-      wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+      var wait = openSignedIn("fa");
 
       // When the farmer asks, and the first instance streams half an answer and a trace step
       String question = "پاسخی که از نو آغاز می‌شود؟";
@@ -205,6 +193,55 @@ class ChatPageTest {
     } finally {
       system.restartLlm();
     }
+  }
+
+  @Test
+  void aChatRefusedByADrainingGatewayIsAskedAgainAfterItsRetryAfter() throws Exception {
+    var wait = openSignedIn("ar");
+    // Given a gateway that refuses the next chat as one stopping in a rolling update does (the
+    // page's fetch answered once by the browser itself with the gateway's 503, then the real one)
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript(
+            """
+            const real = window.fetch;
+            window.chatRefusals = 0;
+            window.fetch = (path, options) => {
+              if (path === "/api/rag/chat" && window.chatRefusals === 0) {
+                window.chatRefusals++;
+                return Promise.resolve(new Response(
+                  JSON.stringify({ error: "draining",
+                    message: "this gateway is stopping; ask again and another one answers" }),
+                  { status: 503, headers: { "Retry-After": "2", "Content-Type": "application/json" } }));
+              }
+              return real(path, options);
+            };""");
+
+    // When the farmer asks
+    browser.findElement(By.id("question")).sendKeys("ما هي رطوبة التربة في حقلي؟", Keys.ENTER);
+
+    // Then the page says it asks again, in the farmer's language, and then shows the answer
+    var answer = By.cssSelector("#messages .msg.assistant:last-child");
+    wait.until(
+        d ->
+            !d.findElements(By.cssSelector("#messages .msg.assistant:last-child .busy")).isEmpty());
+    assertThat(browser.findElement(answer).getText()).contains("سنسأل مجددًا بعد 2");
+    wait.until(d -> d.findElement(answer).getAttribute("class").contains("done"));
+    var shown = browser.findElement(answer);
+    assertThat(shown.findElements(By.cssSelector(".error"))).isEmpty();
+    assertThat(shown.findElements(By.cssSelector(".busy"))).isEmpty();
+    assertThat(shown.findElement(By.className("text")).getText()).isNotBlank();
+  }
+
+  /** Opens the page in a language, signing in with the farmer's key unless this tab holds it. */
+  private static WebDriverWait openSignedIn(String language) {
+    browser.get(system.gatewayUrl() + "/");
+    var wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+    new Select(browser.findElement(By.id("ui-lang"))).selectByValue(language);
+    if (browser.findElement(By.id("signin")).isDisplayed()) {
+      browser.findElement(By.id("key")).sendKeys("dev-farmer-key", Keys.ENTER);
+    }
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("app")));
+    return wait;
   }
 
   private static void shot(String name) throws Exception {

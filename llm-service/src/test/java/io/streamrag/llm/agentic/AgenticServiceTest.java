@@ -3,10 +3,10 @@ package io.streamrag.llm.agentic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.kafka.TopicResponder;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.LlmApplication;
 import io.streamrag.llm.ServiceEvents;
-import io.streamrag.llm.TopicResponder;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
 import io.streamrag.postgreslocal.LocalPostgres;

@@ -17,14 +17,23 @@ import org.springframework.kafka.support.KafkaHeaders;
 
 /**
  * Calls another service over Kafka and waits, at most a given time, for its typed reply. A late
- * reply is a failed call, never a hang. When most recent calls got no reply (at least 5 of the last
- * 10), the service is taken as down: calls fail at once for 10 s instead of each waiting out its
- * time, then one trial call decides (a Resilience4j circuit breaker). A chat then answers degraded
- * in milliseconds, not seconds, while retrieval-service is away.
+ * reply is a failed call, never a hang. When nearly all recent calls got no reply (at least 16 of
+ * the last 20), the service is taken as down: calls fail at once for 10 s instead of each waiting
+ * out its time, then one trial call decides (a Resilience4j circuit breaker). A chat then answers
+ * degraded in milliseconds, not seconds, while retrieval-service is away.
+ *
+ * <p>Why not at half: with two replicas, one killed leaves the requests keyed to its partitions
+ * unanswered until the group hands them over (the session timeout), about half of all calls. A
+ * breaker opening at 50 % then failed every call, the live replica's too, for 10 s at a time. At 80
+ * % over 20 calls, half failing opens it by chance once in about 170 windows (binomial), while a
+ * service that is wholly down still opens it after 20 calls.
  *
  * @param <R> the reply record type
  */
 public final class RequestClient<R extends SpecificRecord> {
+
+  /** The calls the breaker judges by. */
+  static final int WINDOW = 20;
 
   private final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> template;
   private final TopicSpec requests;
@@ -42,9 +51,9 @@ public final class RequestClient<R extends SpecificRecord> {
         CircuitBreaker.of(
             requests.name(),
             CircuitBreakerConfig.custom()
-                .failureRateThreshold(50)
-                .minimumNumberOfCalls(5)
-                .slidingWindowSize(10)
+                .failureRateThreshold(80)
+                .minimumNumberOfCalls(WINDOW)
+                .slidingWindowSize(WINDOW)
                 .waitDurationInOpenState(Duration.ofSeconds(10))
                 .permittedNumberOfCallsInHalfOpenState(1)
                 .slowCallDurationThreshold(Duration.ofDays(1)) // timeouts are failures already

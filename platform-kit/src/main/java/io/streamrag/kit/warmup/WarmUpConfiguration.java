@@ -6,6 +6,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
@@ -13,7 +14,8 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
 /**
  * The {@link WarmUps} of a service and its health indicator {@code warmUp}; they start when the
  * application is ready, on a thread of Spring's own. {@code streamrag.warm-up.rounds} (default 200;
- * 0: off) and {@code streamrag.warm-up.limit} (default 15s) bound them.
+ * 0: off) and {@code streamrag.warm-up.limit} (default 15s) bound them. {@link WarmedUp} is
+ * published when they end.
  */
 @AutoConfiguration
 public class WarmUpConfiguration {
@@ -27,11 +29,18 @@ public class WarmUpConfiguration {
   }
 
   @Bean
-  ApplicationListener<ApplicationReadyEvent> warmUpStarter(WarmUps warmUps) {
+  ApplicationListener<ApplicationReadyEvent> warmUpStarter(
+      WarmUps warmUps, ApplicationEventPublisher events) {
     var executor = new SimpleAsyncTaskExecutor("warm-up-");
     return ready -> {
-      if (!warmUps.done()) {
-        executor.execute(warmUps::run);
+      if (warmUps.done()) {
+        events.publishEvent(new WarmedUp());
+      } else {
+        executor.execute(
+            () -> {
+              warmUps.run();
+              events.publishEvent(new WarmedUp());
+            });
       }
     };
   }

@@ -9,6 +9,7 @@ import io.streamrag.schemas.chat.ConversationAnswered;
 import io.streamrag.schemas.chat.ConversationRequested;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class RequestClientTest {
         new RequestClient<>(
             template, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class);
     try {
-      for (int i = 0; i < 5; i++) { // nobody serves conversation.requests here
+      for (int i = 0; i < RequestClient.WINDOW; i++) { // nobody serves conversation.requests here
         assertThatThrownBy(() -> client.call("k", request(), Duration.ofMillis(300)))
             .isInstanceOf(RequestClient.CallFailed.class)
             .hasMessageContaining("no reply on conversation.requests within");
@@ -50,11 +51,66 @@ class RequestClientTest {
     }
   }
 
+  @Test
+  void oneDeadReplicaOfTwoLeavesTheOtherAnswering() throws Exception {
+    // Given a service whose replica serving half the calls is dead: the calls keyed to its
+    // partitions go unanswered
+    var answered = new java.util.concurrent.atomic.AtomicInteger();
+    var template =
+        RequestReply.template(
+            TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5)),
+            ServiceTopics.CONVERSATION_REPLIES,
+            "test-half");
+    template.start();
+    assertThat(template.waitForAssignment(Duration.ofSeconds(20))).isTrue();
+    try (var liveReplica =
+        new TopicResponder<>(
+            KAFKA.bootstrapServers(),
+            ServiceTopics.CONVERSATION_REQUESTS,
+            ConversationRequested.class,
+            call ->
+                call.getConversationId().startsWith("live-")
+                    ? Map.entry(call.getCallId(), reply(call))
+                    : null)) {
+      var client =
+          new RequestClient<>(
+              template, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class);
+
+      // When calls alternate between the two replicas' partitions, for three windows
+      for (int i = 0; i < 3 * RequestClient.WINDOW; i++) {
+        String conversation = (i % 2 == 0 ? "live-" : "dead-") + i;
+        try {
+          client.call(conversation, request(conversation), Duration.ofMillis(300));
+          answered.incrementAndGet();
+        } catch (RequestClient.CallFailed unanswered) {
+          assertThat(unanswered.getMessage()).doesNotContain("circuit open");
+        }
+      }
+
+      // Then the live replica answered every call of its own: the circuit never opened on it
+      assertThat(answered.get()).isEqualTo(3 * RequestClient.WINDOW / 2);
+      assertThat(client.state()).isEqualTo("CLOSED");
+    } finally {
+      template.stop();
+    }
+  }
+
+  private static ConversationAnswered reply(ConversationRequested call) {
+    return ConversationAnswered.newBuilder()
+        .setCallId(call.getCallId())
+        .setConversationId(call.getConversationId())
+        .build();
+  }
+
   private static ConversationRequested request() {
+    return request("x");
+  }
+
+  private static ConversationRequested request(String conversation) {
     return ConversationRequested.newBuilder()
-        .setCallId("c")
+        .setCallId(java.util.UUID.randomUUID().toString())
         .setUserId("u")
-        .setConversationId("x")
+        .setConversationId(conversation)
         .setSensorUuid("s")
         .setAction(io.streamrag.schemas.chat.ConversationAction.LIST)
         .setRequestedAt(Instant.now())

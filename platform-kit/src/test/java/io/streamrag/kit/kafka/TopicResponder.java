@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.kit.kafka;
 
 import io.streamrag.schemas.TopicSpec;
 import io.streamrag.schemas.serde.AvroDeserializer;
@@ -23,10 +23,10 @@ import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.support.KafkaHeaders;
 
 /**
- * Plays a service that answers requests, for llm-service's tests: it reads a request topic and
- * replies over the real request/reply protocol (correlation id and reply-topic headers). It answers
- * only the requests its function returns a reply for, so test classes sharing a broker leave each
- * other's requests alone.
+ * Plays a service that answers requests, for tests: it reads a request topic and replies over the
+ * real request/reply protocol (correlation id and reply-topic headers). It answers only the
+ * requests its function returns a reply for, so test classes sharing a broker leave each other's
+ * requests alone.
  *
  * @param <Q> the request record type
  */
