@@ -65,7 +65,7 @@ class ProviderErrorTextTest {
     // Given a question, and a model provider that fails it with text about its internals
     var request =
         ChatRequested.newBuilder(
-                Contexts.request(UUID.randomUUID().toString(), "How moist is my soil?", "en"))
+                Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
             .setConversationId(UUID.randomUUID().toString())
             .setUserId(USER)
             .setPipeline("croplogic")
