@@ -39,8 +39,8 @@ import reactor.core.scheduler.Schedulers;
  * TopicReaders}': stopped with the context, and shown in the consumers' health should it die.
  *
  * <p>A read ends when its subscriber cancels, which the chat handlers do once the terminal event of
- * the generation they follow passed ({@link Generations}): the reader itself cannot tell an answer's
- * last terminal event from that of a generation superseded later.
+ * the generation they follow passed ({@link Generations}): the reader itself cannot tell an
+ * answer's last terminal event from that of a generation superseded later.
  */
 public final class AnswerReplays implements AutoCloseable {
 
