@@ -18,8 +18,6 @@ import io.streamrag.schemas.chat.TraceSteps;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,47 +44,6 @@ class AnswerStreamTest {
   static TopicWriter writer;
   static ThreadPoolTaskScheduler scheduler;
   static String bootstrap;
-
-  /**
-   * A clock the test moves by hand, so that which token comes "after the linger" is exact. The
-   * scheduler runs on real time: a clock that starts an hour ahead keeps it from sending a held
-   * group however slowly the test runs (a loaded CI machine once took longer than the linger).
-   */
-  static final class HandClock extends Clock {
-    Instant now;
-
-    HandClock() {
-      this(Duration.ZERO);
-    }
-
-    HandClock(Duration ahead) {
-      now = Instant.now().plus(ahead);
-    }
-
-    /** A clock whose deadlines the real-time scheduler does not reach during a test. */
-    static HandClock aheadOfTheScheduler() {
-      return new HandClock(Duration.ofHours(1));
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-  }
 
   @BeforeAll
   static void start() {
