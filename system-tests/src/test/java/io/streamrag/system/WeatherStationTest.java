@@ -147,16 +147,12 @@ class WeatherStationTest {
   }
 
   /** Asks until {@code probe} has an answer, at most {@link #PATIENCE}; no timed assertion. */
-  private static <T> T waitFor(Supplier<Optional<T>> probe, String what) throws Exception {
-    long start = System.nanoTime();
-    while (System.nanoTime() - start < PATIENCE.toNanos()) {
-      Optional<T> seen = probe.get();
-      if (seen.isPresent()) {
-        return seen.get();
-      }
-      Thread.sleep(250);
-    }
-    throw new AssertionError("no " + what + " within " + PATIENCE.toSeconds() + " s");
+  private static <T> T waitFor(Supplier<Optional<T>> probe, String what) {
+    return org.awaitility.Awaitility.await(what)
+        .atMost(PATIENCE)
+        .pollInterval(Duration.ofMillis(250))
+        .until(probe::get, Optional::isPresent)
+        .get();
   }
 
   private static double since(long nanos) {

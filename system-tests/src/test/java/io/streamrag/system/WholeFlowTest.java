@@ -85,24 +85,25 @@ class WholeFlowTest {
   /** Asks again (a new request each time) until the streamed tokens contain the text. */
   static Http.Chat askUntil(
       java.util.function.Supplier<Http.Chat> ask, String text, Duration within) {
-    long deadline = System.nanoTime() + within.toNanos();
-    Http.Chat last;
-    do {
-      last = ask.get();
-      if (last.tokens().contains(text)) {
-        return last;
-      }
-      sleep();
-    } while (System.nanoTime() < deadline);
-    throw new AssertionError(
-        "no answer contained '" + text + "' within " + within + "; last: " + last.body());
-  }
-
-  private static void sleep() {
+    var last = new java.util.concurrent.atomic.AtomicReference<Http.Chat>();
     try {
-      Thread.sleep(200);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      return org.awaitility.Awaitility.await()
+          .atMost(within)
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () -> {
+                last.set(ask.get());
+                return last.get();
+              },
+              chat -> chat.tokens().contains(text));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(
+          "no answer contained '"
+              + text
+              + "' within "
+              + within
+              + "; last: "
+              + (last.get() == null ? "none" : last.get().body()));
     }
   }
 }

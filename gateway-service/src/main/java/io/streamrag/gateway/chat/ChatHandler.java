@@ -10,10 +10,10 @@ import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
 import io.streamrag.gateway.relay.StreamLedger;
+import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.auth.Bearer;
-import io.streamrag.kit.guard.Refusal;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
@@ -23,8 +23,6 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
@@ -86,28 +84,9 @@ public final class ChatHandler {
           .flatMap(this::respond)
           .onErrorResume(Refused.class, refused -> Refusals.respond(refused.refusal()));
     }
-    return DataBufferUtils.join(request.exchange().getRequest().getBody(), limits.maxBodyBytes())
-        .map(
-            buffer -> {
-              try {
-                byte[] bytes = new byte[buffer.readableByteCount()];
-                buffer.read(bytes);
-                return bytes;
-              } finally {
-                DataBufferUtils.release(buffer);
-              }
-            })
-        .defaultIfEmpty(new byte[0])
+    return Bodies.read(request, limits.maxBodyBytes())
         .flatMap(body -> steps.chat(token, body))
-        .onErrorResume(
-            DataBufferLimitException.class,
-            e ->
-                Mono.just(
-                    new Outcome.Refused(
-                        new Refusal(
-                            413,
-                            "body_too_large",
-                            "request body is larger than " + limits.maxBodyBytes() + " bytes"))))
+        .onErrorResume(Refused.class, refused -> Mono.just(new Outcome.Refused(refused.refusal())))
         .flatMap(this::respond);
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.TopicWriter;
+import io.streamrag.llm.provider.openai.MutableClock;
 import io.streamrag.llm.scope.AnswerScope;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerDone;
@@ -19,7 +20,6 @@ import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,47 +47,6 @@ class AnswerStreamTest {
   static ThreadPoolTaskScheduler scheduler;
   static String bootstrap;
 
-  /**
-   * A clock the test moves by hand, so that which token comes "after the linger" is exact. The
-   * scheduler runs on real time: a clock that starts an hour ahead keeps it from sending a held
-   * group however slowly the test runs (a loaded CI machine once took longer than the linger).
-   */
-  static final class HandClock extends Clock {
-    Instant now;
-
-    HandClock() {
-      this(Duration.ZERO);
-    }
-
-    HandClock(Duration ahead) {
-      now = Instant.now().plus(ahead);
-    }
-
-    /** A clock whose deadlines the real-time scheduler does not reach during a test. */
-    static HandClock aheadOfTheScheduler() {
-      return new HandClock(Duration.ofHours(1));
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-  }
-
   @BeforeAll
   static void start() {
     bootstrap = LocalKafka.shared().bootstrapServers();
@@ -109,7 +68,7 @@ class AnswerStreamTest {
 
   @Test
   void aBurstOf150TokensGoesAsAFewRecordsWithTheTextWholeAndInOrder() {
-    var clock = HandClock.aheadOfTheScheduler();
+    var clock = aheadOfTheScheduler();
     String id = UUID.randomUUID().toString();
     var stream = streams(clock).open(id, AnswerScope.none());
     var sent = new StringBuilder();
@@ -135,7 +94,7 @@ class AnswerStreamTest {
 
   @Test
   void tokensSlowerThanTheLingerGoOneByOneAtOnce() {
-    var clock = new HandClock();
+    var clock = MutableClock.now();
     String id = UUID.randomUUID().toString();
     var stream = streams(clock).open(id, AnswerScope.none());
     for (int i = 0; i < 10; i++) {
@@ -154,7 +113,7 @@ class AnswerStreamTest {
 
   @Test
   void aHeldGroupIsSentByTheSchedulerWhenNoOtherEventComes() {
-    var clock = new HandClock();
+    var clock = MutableClock.now();
     String id = UUID.randomUUID().toString();
     var stream = streams(clock).open(id, AnswerScope.none());
     stream.token("first ");
@@ -176,7 +135,8 @@ class AnswerStreamTest {
   void withoutBatchingEveryTokenIsItsOwnRecord() {
     String id = UUID.randomUUID().toString();
     var stream =
-        new AnswerStreams(writer, TokenBatching.NONE, scheduler, new HandClock(), "test-instance")
+        new AnswerStreams(
+                writer, TokenBatching.NONE, scheduler, MutableClock.now(), "test-instance")
             .open(id, AnswerScope.none());
     for (int i = 0; i < 5; i++) {
       stream.token("t" + i);
@@ -188,7 +148,7 @@ class AnswerStreamTest {
 
   @Test
   void theRetrievalPathHandedOnAtOnceIsOneRecordWithEveryStepInOrderBeforeTheFirstToken() {
-    var clock = HandClock.aheadOfTheScheduler();
+    var clock = aheadOfTheScheduler();
     String id = UUID.randomUUID().toString();
     var stream = streams(clock).open(id, AnswerScope.none());
     for (int i = 1; i <= 16; i++) {
@@ -210,7 +170,7 @@ class AnswerStreamTest {
 
   @Test
   void theCitationsAndWhatIsMissingTravelWithTheDoneEachNumberedAsItsOwnEvent() {
-    var clock = HandClock.aheadOfTheScheduler();
+    var clock = aheadOfTheScheduler();
     String id = UUID.randomUUID().toString();
     var stream = streams(clock).open(id, AnswerScope.none());
     stream.token("answer");
@@ -238,7 +198,7 @@ class AnswerStreamTest {
 
   @Test
   void everyEventOfAnAttemptCarriesItsGenerationAndASecondAttemptHasAnotherFromSeqZero() {
-    var clock = HandClock.aheadOfTheScheduler();
+    var clock = aheadOfTheScheduler();
     var streams = streams(clock);
     String id = UUID.randomUUID().toString();
     // Given a first attempt that streamed a token, then a second attempt at the same request (its
@@ -271,7 +231,7 @@ class AnswerStreamTest {
   @Test
   void aStepNoOtherEventFollowsIsSentByTheScheduler() {
     String id = UUID.randomUUID().toString();
-    var stream = streams(new HandClock()).open(id, AnswerScope.none());
+    var stream = streams(MutableClock.now()).open(id, AnswerScope.none());
     stream.trace(step(1));
 
     try (var answers = new TopicProbe(bootstrap, ChatTopics.CHAT_ANSWERS.name())) {
@@ -282,6 +242,15 @@ class AnswerStreamTest {
                   && TraceSteps.of(e).size() == 1,
           Duration.ofSeconds(10));
     }
+  }
+
+  /**
+   * A clock the test moves by hand, so that which token comes "after the linger" is exact, an hour
+   * ahead of the real-time scheduler: it cannot send a held group however slowly the test runs (a
+   * loaded CI machine once took longer than the linger).
+   */
+  private static MutableClock aheadOfTheScheduler() {
+    return new MutableClock(Instant.now().plus(Duration.ofHours(1)));
   }
 
   private static TraceStep step(int n) {

@@ -25,13 +25,7 @@ class RequestClientTest {
 
   @Test
   void afterMostCallsGotNoReplyTheNextFailAtOnceSayingWhy() throws Exception {
-    var template =
-        RequestReply.template(
-            TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5)),
-            ServiceTopics.CONVERSATION_REPLIES,
-            "test");
-    template.start();
-    assertThat(template.waitForAssignment(Duration.ofSeconds(20))).isTrue();
+    var template = startedTemplate("test");
     var client =
         new RequestClient<>(
             template, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class);
@@ -56,13 +50,7 @@ class RequestClientTest {
     // Given a service whose replica serving half the calls is dead: the calls keyed to its
     // partitions go unanswered
     var answered = new java.util.concurrent.atomic.AtomicInteger();
-    var template =
-        RequestReply.template(
-            TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5)),
-            ServiceTopics.CONVERSATION_REPLIES,
-            "test-half");
-    template.start();
-    assertThat(template.waitForAssignment(Duration.ofSeconds(20))).isTrue();
+    var template = startedTemplate("test-half");
     try (var liveReplica =
         new TopicResponder<>(
             KAFKA.bootstrapServers(),
@@ -93,6 +81,20 @@ class RequestClientTest {
     } finally {
       template.stop();
     }
+  }
+
+  /** The caller's side: replies read on every partition of conversation.replies. */
+  private static org.springframework.kafka.requestreply.ReplyingKafkaTemplate<
+          String, org.apache.avro.specific.SpecificRecord, org.apache.avro.specific.SpecificRecord>
+      startedTemplate(String name) throws InterruptedException {
+    var template =
+        RequestReply.template(
+            TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5)),
+            ServiceTopics.CONVERSATION_REPLIES,
+            name);
+    template.start();
+    assertThat(template.waitForAssignment(Duration.ofSeconds(20))).isTrue();
+    return template;
   }
 
   private static ConversationAnswered reply(ConversationRequested call) {

@@ -1,20 +1,13 @@
 package io.streamrag.bridge.station;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.WeatherTopics;
-import io.streamrag.schemas.weather.StationDay;
-import io.streamrag.schemas.weather.WeatherDayObserved;
 import io.streamrag.schemas.weather.WeatherObserved;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
@@ -24,11 +17,9 @@ import org.springframework.http.MediaType;
  * Weather stations over HTTP against a real broker: registered by the admin, observations in with
  * the station's own token, refusals that name the field and are kept, days out.
  */
-class StationEndpointTest extends BridgeIntegrationTest {
+class StationEndpointTest extends StationsOnBridge {
 
   @Autowired ApplicationContext context;
-
-  static final String TEHRAN = "Asia/Tehran";
 
   @Test
   void aStationRegisteredByTheAdminPublishesAnObservationWithTheTokenShownOnce() {
@@ -203,119 +194,10 @@ class StationEndpointTest extends BridgeIntegrationTest {
   }
 
   @Test
-  void theStationsDaysAreReadInARangeWithItsTokenOrTheAdmins() {
-    String id = station();
-    String token = register(id);
-    LocalDate yesterday = LocalDate.now(ZoneId.of(TEHRAN)).minusDays(1);
-    for (int back = 0; back < 3; back++) {
-      LocalDate date = yesterday.minusDays(back);
-      LocalKafka.shared()
-          .publish(WeatherTopics.WEATHER_DAYS.name(), id + "/" + date, day(id, date, 2.0 + back));
-    }
-
-    await()
-        .atMost(WAIT)
-        .untilAsserted(
-            () ->
-                http.get()
-                    .uri("/api/stations/" + id + "/days?to=" + yesterday)
-                    .header("Authorization", "Bearer " + ADMIN_TOKEN)
-                    .exchange()
-                    .expectBody()
-                    .jsonPath("$.length()")
-                    .isEqualTo(3));
-    http.get()
-        .uri("/api/stations/" + id + "/days?from=" + yesterday.minusDays(1) + "&to=" + yesterday)
-        .header("Authorization", "Bearer " + token)
-        .exchange()
-        .expectStatus()
-        .isOk()
-        .expectBody()
-        .jsonPath("$.length()")
-        .isEqualTo(2)
-        .jsonPath("$[1].date")
-        .isEqualTo(yesterday.toString())
-        .jsonPath("$[1].rain_mm")
-        .isEqualTo(12.5)
-        .jsonPath("$[1].et0_mm")
-        .isEqualTo(2.0)
-        .jsonPath("$[1].et0_method")
-        .isEqualTo("penman-monteith")
-        .jsonPath("$[0].et0_mm")
-        .isEqualTo(3.0);
-    http.get()
-        .uri("/api/stations/" + id + "/days?from=2026-13-01")
-        .header("Authorization", "Bearer " + ADMIN_TOKEN)
-        .exchange()
-        .expectStatus()
-        .isBadRequest()
-        .expectBody()
-        .jsonPath("$.field")
-        .isEqualTo("from");
-    http.get().uri("/api/stations/" + id + "/days").exchange().expectStatus().isUnauthorized();
-  }
-
-  /** A day as ingest-service publishes it. */
-  static WeatherDayObserved day(String station, LocalDate date, double et0) {
-    var day =
-        new StationDay(
-            date.toString(),
-            18.0,
-            6.0,
-            88.0,
-            41.0,
-            2.0,
-            11.3,
-            12.5,
-            et0,
-            "penman-monteith",
-            true,
-            86_400,
-            1);
-    return new WeatherDayObserved(
-        station, 1L, day, true, List.of(), 0.0, 0, 0.0, "e-" + date, Instant.now());
-  }
-
-  @Test
   void theOpenMeteoPollerIsOffUnlessTurnedOn() {
     // the default configuration calls no outside API: no poller, and no thread of its own
     assertThat(context.getBeanProvider(ObservationPoller.class).getIfAvailable()).isNull();
     assertThat(Thread.getAllStackTraces().keySet())
         .noneMatch(t -> t.getName().startsWith("observation-poller-"));
-  }
-
-  static String station() {
-    return "st-" + UUID.randomUUID().toString().substring(0, 8);
-  }
-
-  static String place(double lat, double lon) {
-    return "{\"lat\":"
-        + lat
-        + ",\"lon\":"
-        + lon
-        + ",\"elevation_m\":1200,\"name\":\"Varamin research farm\",\"time_zone\":\""
-        + TEHRAN
-        + "\"}";
-  }
-
-  String register(String id) {
-    return new String(
-            send("PUT", "/api/stations/" + id, ADMIN_TOKEN, place(35.3, 51.6))
-                .expectStatus()
-                .isCreated()
-                .expectBody()
-                .jsonPath("$.mqtt.topic")
-                .isEqualTo("stations/" + id + "/observations")
-                .jsonPath("$.time_zone")
-                .isEqualTo(TEHRAN)
-                .returnResult()
-                .getResponseBody())
-        .replaceAll(".*\"token\":\"([^\"]+)\".*", "$1");
-  }
-
-  static String daily(int daysBack) {
-    return "{\"date\":\""
-        + LocalDate.now(ZoneId.of(TEHRAN)).minusDays(daysBack)
-        + "\",\"t_max\":18,\"t_min\":6,\"rh_max\":88,\"rh_min\":41,\"wind_speed\":2,\"rain_mm\":3}";
   }
 }

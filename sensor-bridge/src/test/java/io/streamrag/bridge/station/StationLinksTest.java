@@ -16,8 +16,8 @@ class StationLinksTest extends BridgeIntegrationTest {
 
   @Test
   void aFieldWithoutAStationFollowsTheNearestWithinThirtyKilometres() {
-    String near = StationEndpointTest.station();
-    String far = StationEndpointTest.station();
+    String near = StationsOnBridge.station();
+    String far = StationsOnBridge.station();
     put(near, 36.00, 50.00);
     put(far, 36.20, 50.00); // 22 km north of the field
     String sensor = sensorOf();
@@ -34,7 +34,7 @@ class StationLinksTest extends BridgeIntegrationTest {
 
   @Test
   void aFieldNamingItsStationFollowsItHoweverFar() {
-    String named = StationEndpointTest.station();
+    String named = StationsOnBridge.station();
     put(named, 29.6, 52.5); // Shiraz, hundreds of kilometres away
     String sensor = sensorOf();
 
@@ -54,7 +54,7 @@ class StationLinksTest extends BridgeIntegrationTest {
     send("PUT", "/api/sensors/" + sensor + "/profile", ADMIN_TOKEN, profile(-33.9, 18.4, null))
         .expectStatus()
         .isAccepted();
-    String cape = StationEndpointTest.station();
+    String cape = StationsOnBridge.station();
 
     put(cape, -33.92, 18.42);
 

@@ -93,9 +93,9 @@ final class FakeRanking {
         }
         List<float[]> question =
             input.hasDense()
-                ? List.of(FakePointsService.normalised(input.getDense().getDataList()))
+                ? List.of(FakePoints.normalised(input.getDense().getDataList()))
                 : input.getMultiDense().getVectorsList().stream()
-                    .map(d -> FakePointsService.normalised(d.getDataList()))
+                    .map(d -> FakePoints.normalised(d.getDataList()))
                     .toList();
         if (input.hasMultiDense() && !params.hasMultivectorConfig()) {
           throw invalid("Wrong input: Conversion between multi and regular vectors failed");
