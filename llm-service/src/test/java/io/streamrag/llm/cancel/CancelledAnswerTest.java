@@ -5,26 +5,22 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.llm.Contexts;
 import io.streamrag.llm.LlmApplication;
-import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.llm.ModelOnBroker;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
-import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
-import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -48,25 +44,13 @@ class CancelledAnswerTest {
   static final String USER = "cancel-test-farmer";
   static final int PIECES = 60;
   static final FakeOpenAiServer MODEL = new FakeOpenAiServer().always(slowAnswer());
-  static RetrievalResponder retrieval;
+
+  @RegisterExtension
+  static final Extension RETRIEVAL = ModelOnBroker.moistureFor(KAFKA, USER, MODEL);
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-    registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
-    registry.add("LLM_BASE_URL", MODEL::baseUrl);
-    registry.add("LLM_MODEL", () -> "slow-model");
-  }
-
-  @BeforeAll
-  static void playRetrievalService() {
-    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
-  }
-
-  @AfterAll
-  static void stop() {
-    retrieval.close();
-    MODEL.close();
+    ModelOnBroker.register(registry, KAFKA, MODEL::baseUrl, "slow-model");
   }
 
   /** 60 pieces, 200 ms apart: 12 s of answer. */
@@ -81,14 +65,7 @@ class CancelledAnswerTest {
   @Test
   void whenTheCallerLeavesTheModelCallIsClosedAndNoTokenFollows() {
     // Given an answer streaming slowly
-    var request =
-        ChatRequested.newBuilder(
-                Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
-            .setConversationId(UUID.randomUUID().toString())
-            .setUserId(USER)
-            .setPipeline("croplogic")
-            .setRequestedAt(Instant.now())
-            .build();
+    var request = ModelOnBroker.asked(USER, "رطوبت خاک من چقدر است؟", "fa");
     int hangUpsBefore = MODEL.hangUps();
     List<AnswerEvent> events = new CopyOnWriteArrayList<>();
     try (var answers = new TopicProbe(KAFKA.bootstrapServers(), ChatTopics.CHAT_ANSWERS.name())) {

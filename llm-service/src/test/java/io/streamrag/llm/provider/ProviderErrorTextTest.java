@@ -3,21 +3,16 @@ package io.streamrag.llm.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.llm.Contexts;
 import io.streamrag.llm.LlmApplication;
-import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.llm.ModelOnBroker;
 import io.streamrag.llm.ServiceEvents;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
-import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEventType;
-import io.streamrag.schemas.chat.ChatRequested;
-import java.time.Instant;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -39,38 +34,19 @@ class ProviderErrorTextTest {
   static final String INTERNALS = "quota exceeded for org-7731 on cluster gpu-eu-4";
   static final FakeOpenAiServer MODEL =
       new FakeOpenAiServer().always(Script.status(500, INTERNALS));
-  static RetrievalResponder retrieval;
+
+  @RegisterExtension
+  static final Extension RETRIEVAL = ModelOnBroker.moistureFor(KAFKA, USER, MODEL);
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-    registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
-    registry.add("LLM_BASE_URL", MODEL::baseUrl);
-    registry.add("LLM_MODEL", () -> "failing-model");
-  }
-
-  @BeforeAll
-  static void playRetrievalService() {
-    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
-  }
-
-  @AfterAll
-  static void stop() {
-    retrieval.close();
-    MODEL.close();
+    ModelOnBroker.register(registry, KAFKA, MODEL::baseUrl, "failing-model");
   }
 
   @Test
   void aFailedProviderIsNamedWithACodeAndItsErrorTextReachesNoUser() {
     // Given a question, and a model provider that fails it with text about its internals
-    var request =
-        ChatRequested.newBuilder(
-                Contexts.request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "fa"))
-            .setConversationId(UUID.randomUUID().toString())
-            .setUserId(USER)
-            .setPipeline("croplogic")
-            .setRequestedAt(Instant.now())
-            .build();
+    var request = ModelOnBroker.asked(USER, "رطوبت خاک من چقدر است؟", "fa");
 
     // When llm-service answers it
     KAFKA.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
