@@ -98,13 +98,13 @@ class AnswerReplaysTest {
     // Given an answer's first three tokens, another answer's records between them on its partition
     String id = UUID.randomUUID().toString();
     String neighbour = samePartition(id);
+    // (created at explicit times, a second apart, so that "from a time" names a known record)
     Instant start = Instant.now();
-    write(id, 0, 1, 2);
-    write(neighbour, 0, 1);
-    Thread.sleep(50);
-    Instant later = Instant.now();
-    write(id, 3, 4);
-    write(neighbour, 2);
+    Instant later = start.plusSeconds(1);
+    writeAt(start, id, 0, 1, 2);
+    writeAt(start, neighbour, 0, 1);
+    writeAt(later, id, 3, 4);
+    writeAt(later, neighbour, 2);
 
     // And a live read of it from its fourth token, which has it
     var live = read(id, byTime(id, later));
@@ -114,7 +114,7 @@ class AnswerReplaysTest {
     var resumed = read(id, byTime(id, start));
     await().atMost(Duration.ofSeconds(20)).until(() -> resumed.size() == 5);
     // and the answer goes on
-    write(id, 5, 6);
+    writeAt(later.plusSeconds(1), id, 5, 6);
 
     // Then the resume gets every token once, in order, and the live read nothing twice
     await()
@@ -123,9 +123,11 @@ class AnswerReplaysTest {
     await()
         .atMost(Duration.ofSeconds(20))
         .untilAsserted(() -> assertThat(live).containsExactly(3, 4, 5, 6));
-    Thread.sleep(500); // nothing more comes late
-    assertThat(resumed).containsExactly(0, 1, 2, 3, 4, 5, 6);
-    assertThat(live).containsExactly(3, 4, 5, 6);
+    // and nothing more comes late
+    await()
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> resumed.size() == 7 && live.size() == 4);
     assertThat(replays.consumers()).isEqualTo(1);
   }
 
@@ -198,12 +200,17 @@ class AnswerReplaysTest {
   }
 
   private void write(String requestId, int... seqs) {
+    writeAt(Instant.now(), requestId, seqs);
+  }
+
+  /** Records created at {@code at} (their Kafka timestamp), as a producer then would. */
+  private void writeAt(Instant at, String requestId, int... seqs) {
     for (int seq : seqs) {
       var event =
           AnswerEvent.newBuilder()
               .setRequestId(requestId)
               .setSeq(seq)
-              .setEmittedAt(Instant.now())
+              .setEmittedAt(at)
               .setType(AnswerEventType.TOKEN)
               .setText("t" + seq)
               .build();
@@ -211,7 +218,11 @@ class AnswerReplaysTest {
         producer
             .send(
                 new ProducerRecord<>(
-                    TOPIC, requestId, new AvroSerializer().serialize(TOPIC, event)))
+                    TOPIC,
+                    null,
+                    at.toEpochMilli(),
+                    requestId,
+                    new AvroSerializer().serialize(TOPIC, event)))
             .get();
       } catch (InterruptedException | ExecutionException e) {
         throw new IllegalStateException("cannot write an answer event", e);

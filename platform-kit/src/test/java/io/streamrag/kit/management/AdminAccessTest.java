@@ -32,16 +32,8 @@ class AdminAccessTest {
         .isEqualTo("unauthorized")
         .jsonPath("$.message")
         .value(m -> assertThat((String) m).contains("admin API"));
-    web.get()
-        .uri("/admin")
-        .header("Authorization", "Bearer wrong")
-        .exchange()
-        .expectStatus()
-        .isUnauthorized();
-    web.get()
-        .uri("/admin/kbs")
-        .header("Authorization", "Bearer " + TOKEN)
-        .exchange()
+    asking(web, "/admin", "wrong").expectStatus().isUnauthorized();
+    asking(web, "/admin/kbs", TOKEN)
         .expectStatus()
         .isOk()
         .expectBody(String.class)
@@ -60,18 +52,8 @@ class AdminAccessTest {
   void withoutAnAdminTokenConfiguredTheAdminApiRefusesEveryone() {
     var web = client("");
 
-    web.get()
-        .uri("/admin/kbs")
-        .header("Authorization", "Bearer ")
-        .exchange()
-        .expectStatus()
-        .isUnauthorized();
-    web.get()
-        .uri("/admin/kbs")
-        .header("Authorization", "Bearer " + TOKEN)
-        .exchange()
-        .expectStatus()
-        .isUnauthorized();
+    asking(web, "/admin/kbs", "").expectStatus().isUnauthorized();
+    asking(web, "/admin/kbs", TOKEN).expectStatus().isUnauthorized();
   }
 
   @Test
@@ -98,5 +80,11 @@ class AdminAccessTest {
     return WebTestClient.bindToRouterFunction(routes)
         .webFilter(AdminAccess.adminApi(new AdminToken(sha256)))
         .build();
+  }
+
+  /** A GET with a bearer token. */
+  private static org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec asking(
+      org.springframework.test.web.reactive.server.WebTestClient web, String path, String token) {
+    return web.get().uri(path).header("Authorization", "Bearer " + token).exchange();
   }
 }
