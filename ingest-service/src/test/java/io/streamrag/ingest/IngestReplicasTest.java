@@ -11,9 +11,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.common.ConsumerGroupState;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +39,11 @@ class IngestReplicasTest {
           SensorTopics.SENSOR_FORECASTS.name(),
           WeatherTopics.WEATHER_LINKS.name());
 
+  static final String GROUP = "ingest-sensors";
+
+  /** {@code concurrency} of the sensor binding in ingest-service.yml. */
+  static final int CONSUMERS_PER_INSTANCE = 6;
+
   @AfterAll
   static void stop() {
     KAFKA.close();
@@ -43,40 +51,64 @@ class IngestReplicasTest {
 
   @Test
   void aSensorsTopicsAreReadByOneConsumerWhateverTheInstances() throws Exception {
-    try (var first = start();
-        var second = start();
-        var admin =
+    try (var admin =
             Admin.create(
-                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
-      // Given both instances in the group, every partition of the four topics assigned
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () ->
-                  owners(admin).size()
-                      == TOPICS.size() * SensorTopics.SENSOR_READINGS.partitions());
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()));
+        var first = start()) {
+      // Given the first instance's consumers (a member id lasts through rebalances)
+      var ofFirst = settledMembers(admin, 1);
+      try (var second = start()) {
+        // When the second instance joined and the group settled again
+        var all = settledMembers(admin, 2);
 
-      // Then partition p of the four topics has one owner, for every p
-      var owners = owners(admin);
-      for (int p = 0; p < SensorTopics.SENSOR_READINGS.partitions(); p++) {
-        int partition = p;
-        var of =
-            TOPICS.stream()
-                .map(topic -> owners.get(new TopicPartition(topic, partition)))
-                .distinct()
-                .toList();
-        assertThat(of).as("the consumers of partition %d of %s", p, TOPICS).hasSize(1);
+        // Then partition p of the four topics has one owner, for every p
+        var owners = owners(admin);
+        for (int p = 0; p < SensorTopics.SENSOR_READINGS.partitions(); p++) {
+          int partition = p;
+          var of =
+              TOPICS.stream()
+                  .map(topic -> owners.get(new TopicPartition(topic, partition)))
+                  .distinct()
+                  .toList();
+          assertThat(of).as("the consumers of partition %d of %s", p, TOPICS).hasSize(1);
+        }
+        // And both instances take a share
+        assertThat(owners.values()).anyMatch(ofFirst::contains);
+        assertThat(owners.values()).anyMatch(member -> !ofFirst.contains(member));
+        assertThat(all).containsAll(ofFirst);
       }
-      // And both instances take a share
-      assertThat(owners.values().stream().distinct().count()).isGreaterThan(1);
     }
+  }
+
+  /**
+   * The group's member ids once the given number of instances' consumers joined, the group is
+   * stable and every partition of the four topics is assigned.
+   */
+  private static Set<String> settledMembers(Admin admin, int instances) {
+    var members = new AtomicReference<Set<String>>();
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .until(
+            () -> {
+              var group = admin.describeConsumerGroups(List.of(GROUP)).all().get().get(GROUP);
+              var ids =
+                  group.members().stream()
+                      .map(MemberDescription::consumerId)
+                      .collect(Collectors.toSet());
+              members.set(ids);
+              return group.state() == ConsumerGroupState.STABLE
+                  && ids.size() == instances * CONSUMERS_PER_INSTANCE
+                  && owners(admin).size()
+                      == TOPICS.size() * SensorTopics.SENSOR_READINGS.partitions();
+            });
+    return members.get();
   }
 
   /** Which member of the group reads each partition of the four topics, once it is stable. */
   private static Map<TopicPartition, String> owners(Admin admin) throws Exception {
-    var group = admin.describeConsumerGroups(List.of("ingest-sensors")).all().get();
+    var group = admin.describeConsumerGroups(List.of(GROUP)).all().get();
     var out = new HashMap<TopicPartition, String>();
-    for (MemberDescription member : group.get("ingest-sensors").members()) {
+    for (MemberDescription member : group.get(GROUP).members()) {
       for (var tp : member.assignment().topicPartitions()) {
         if (Set.copyOf(TOPICS).contains(tp.topic())) {
           out.put(tp, member.consumerId());
