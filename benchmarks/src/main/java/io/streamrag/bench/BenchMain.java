@@ -77,6 +77,7 @@ public final class BenchMain {
                    ./bench.sh retrieval <BEIR dir> [--modes bm25,dense,hybrid,hybrid+rerank]
                      [--split all|dev|test] [--max-tokens N --overlap-tokens N --rrf-k N
                      --lexical-weight W --dense-weight-en W]
+                     [--fusions score-distribution,reciprocal-rank] (one line per rule)
                      quality (nDCG@10, recall@10, MRR@10, hit@1, hit@10) and query latency of each
                      mode on a BEIR-layout set, indexed through ingest's chunking and retrieval's store;
                      options override the services' defaults, one JSON line per split and mode.

@@ -2,6 +2,7 @@ package io.streamrag.bench;
 
 import io.streamrag.ingest.chunk.Chunker;
 import io.streamrag.retrieval.RetrievalProperties;
+import io.streamrag.retrieval.store.FusionRule;
 import io.streamrag.retrieval.store.WindowScore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,11 +41,17 @@ record BenchSettings(
             args.integer("rrf-k", (Integer) search.get("rrf-k")),
             args.decimal("lexical-weight", ((Number) search.get("lexical-weight")).doubleValue()),
             denseWeight,
-            windowScore(args.text("window-score", orDefault(search.get("window-score"))))));
+            windowScore(args.text("window-score", orDefault(search.get("window-score")))),
+            fusion(args.text("fusion", orDefault(search.get("fusion"))))));
   }
 
   static WindowScore windowScore(String name) {
     return WindowScore.valueOf(name.strip().toUpperCase(Locale.ROOT));
+  }
+
+  /** A fusion rule by its configuration name, e.g. {@code score-distribution}. */
+  static FusionRule fusion(String name) {
+    return FusionRule.valueOf(name.strip().replace('-', '_').toUpperCase(Locale.ROOT));
   }
 
   /** A setting's value, or the default of its {@code ${ENV:default}} placeholder. */
@@ -56,13 +63,18 @@ record BenchSettings(
 
   /** These settings with another way to score a chunk's windows. */
   BenchSettings with(WindowScore score) {
+    return with(score, search.fusion());
+  }
+
+  /** These settings with another way to score a chunk's windows and to fuse the legs. */
+  BenchSettings with(WindowScore score, FusionRule fusion) {
     var s = search;
     return new BenchSettings(
         maxTokens,
         overlapTokens,
         embeddingBatchSize,
         new RetrievalProperties.Search(
-            s.candidates(), s.keep(), s.rrfK(), s.lexicalWeight(), s.denseWeight(), score));
+            s.candidates(), s.keep(), s.rrfK(), s.lexicalWeight(), s.denseWeight(), score, fusion));
   }
 
   Chunker chunker() {

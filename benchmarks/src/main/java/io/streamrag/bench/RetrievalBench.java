@@ -29,7 +29,9 @@ import java.util.concurrent.Executors;
  * question. {@code --split dev|test|all} (or a comma list) measures half of the set's queries
  * ({@link QuerySplit}) against the whole corpus; every line says which. {@code --window-scores
  * max,mean} measures the dense and fused modes once per way of scoring a chunk's embedding windows
- * ({@code retrieval.search.window-score}) on one index; by default the configured way only.
+ * ({@code retrieval.search.window-score}) on one index; by default the configured way only. {@code
+ * --fusions score-distribution,reciprocal-rank} does the same for the fusion rule ({@code
+ * retrieval.search.fusion}).
  */
 final class RetrievalBench {
 
@@ -89,26 +91,39 @@ final class RetrievalBench {
               .stream()
               .map(BenchSettings::windowScore)
               .toList();
+      // how the legs are fused: the configured rule, or each listed one
+      var fusions =
+          List.of(args.text("fusions", settings.search().fusion().name()).split(",")).stream()
+              .map(BenchSettings::fusion)
+              .toList();
       var measured = new ArrayList<Measured>();
       for (int w = 0; w < scores.size(); w++) {
-        var scored = settings.with(scores.get(w));
-        var run =
-            new Run(
-                store,
-                embedder,
-                new FusionPolicy(scored.search(), embedder),
-                BenchReranker.of(args),
-                scored,
-                TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
-                limit);
-        for (int i = 0; i < splits.size(); i++) {
-          for (String mode : modes) {
-            if (w > 0 && mode.equals("bm25")) {
-              continue; // the lexical leg has no windows: measured once
+        for (int f = 0; f < fusions.size(); f++) {
+          var scored = settings.with(scores.get(w), fusions.get(f));
+          var run =
+              new Run(
+                  store,
+                  embedder,
+                  new FusionPolicy(scored.search(), embedder),
+                  BenchReranker.of(args),
+                  scored,
+                  TenantFilter.of(CALLER, List.of(BenchIndex.KB)),
+                  limit);
+          for (int i = 0; i < splits.size(); i++) {
+            for (String mode : modes) {
+              if ((w > 0 || f > 0) && LEGS.contains(mode)) {
+                continue; // a leg alone has neither windows to fuse nor another leg: measured once
+              }
+              measured.add(
+                  run.measure(
+                      halves.get(i),
+                      splits.get(i),
+                      mode,
+                      indexSeconds,
+                      drafts.size(),
+                      vectors,
+                      out));
             }
-            measured.add(
-                run.measure(
-                    halves.get(i), splits.get(i), mode, indexSeconds, drafts.size(), vectors, out));
           }
         }
       }
@@ -154,7 +169,7 @@ final class RetrievalBench {
               + "\"mrr@10\":%.4f,\"hit@1\":%.4f,\"hit@10\":%.4f,\"queries\":%d,"
               + "\"latency_p50_ms\":%.2f,\"latency_p99_ms\":%.2f,\"index_s\":%.1f,"
               + "\"docs\":%d,\"chunks\":%d,\"vectors\":%d,\"windows\":%d,\"rrf_k\":%d,"
-              + "\"window_score\":\"%s\"}%n",
+              + "\"window_score\":\"%s\",\"fusion\":\"%s\"}%n",
           set.name(),
           split,
           mode,
@@ -172,7 +187,8 @@ final class RetrievalBench {
           vectors.chunks(),
           vectors.windows(),
           settings.search().rrfK(),
-          settings.search().windowScore().name().toLowerCase(Locale.ROOT));
+          settings.search().windowScore().name().toLowerCase(Locale.ROOT),
+          settings.search().fusion().name().toLowerCase(Locale.ROOT).replace('_', '-'));
       return new Measured(set.name(), split, mode, m, millis.length, latency.p50(), latency.p99());
     }
 

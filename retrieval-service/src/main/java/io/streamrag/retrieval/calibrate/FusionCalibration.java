@@ -4,9 +4,13 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.calibrate.PseudoQueries.PseudoQuery;
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.FusionRule;
+import io.streamrag.retrieval.store.LegVotes;
+import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.retrieval.store.WindowScore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,12 +58,22 @@ public final class FusionCalibration {
   private final int rrfK;
   private final double defaultDenseWeight;
   private final Clock clock;
+  private final FusionRule fusion;
 
   public FusionCalibration(Embedder embedder, int rrfK, double defaultDenseWeight, Clock clock) {
+    this(embedder, rrfK, defaultDenseWeight, clock, FusionRule.RECIPROCAL_RANK);
+  }
+
+  /**
+   * @param fusion the rule the store fuses with, which the calibration's local fusion follows
+   */
+  public FusionCalibration(
+      Embedder embedder, int rrfK, double defaultDenseWeight, Clock clock, FusionRule fusion) {
     this.embedder = embedder;
     this.rrfK = rrfK;
     this.defaultDenseWeight = defaultDenseWeight;
     this.clock = clock;
+    this.fusion = fusion;
   }
 
   /**
@@ -196,7 +210,17 @@ public final class FusionCalibration {
 
   private SearchQuery leg(
       PseudoQuery q, float[] vector, TenantFilter filter, double lexical, double dense) {
-    return new SearchQuery(q.text(), vector, filter, LEG_DEPTH, lexical, dense, rrfK, q.language());
+    return new SearchQuery(
+        q.text(),
+        QuestionVector.of(vector),
+        filter,
+        LEG_DEPTH,
+        lexical,
+        dense,
+        rrfK,
+        q.language(),
+        WindowScore.MAX,
+        fusion);
   }
 
   /** Mean reciprocal rank of each query's document in the two legs fused at these weights. */
@@ -238,9 +262,17 @@ public final class FusionCalibration {
     if (weight <= 0) {
       return;
     }
-    for (int r = 0; r < Math.min(LEG_DEPTH, leg.size()); r++) {
+    int n = Math.min(LEG_DEPTH, leg.size());
+    double[] scores = new double[n];
+    for (int r = 0; r < n; r++) {
+      var c = leg.get(r);
+      // a leg searched alone: only one of its two scores is set
+      scores[r] = c.lexicalRank() > 0 ? c.lexicalScore() : c.denseSimilarity();
+    }
+    double[] votes = LegVotes.of(fusion, rrfK, scores, weight);
+    for (int r = 0; r < n; r++) {
       var c = leg.get(r).chunk();
-      fused.computeIfAbsent(c.pointId(), p -> new double[1])[0] += weight / (rrfK + r + 1.0);
+      fused.computeIfAbsent(c.pointId(), p -> new double[1])[0] += votes[r];
       docs.put(c.pointId(), c.docId());
     }
   }

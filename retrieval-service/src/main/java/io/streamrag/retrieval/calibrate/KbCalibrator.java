@@ -129,7 +129,8 @@ public final class KbCalibrator implements HealthIndicator, AutoCloseable {
     long t0 = System.nanoTime();
     List<StoredChunk> chunks = store.knowledgeOf(kb, properties.sample());
     var calibration =
-        new FusionCalibration(embedder, search.rrfK(), configuredDense(chunks), clock);
+        new FusionCalibration(
+            embedder, search.rrfK(), configuredDense(chunks), clock, search.fusion());
     Calibration c;
     if (chunks.size() < properties.minChunks()) {
       c =

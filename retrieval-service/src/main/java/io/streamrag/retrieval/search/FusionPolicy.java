@@ -79,7 +79,8 @@ public final class FusionPolicy {
           w.dense(),
           search.rrfK(),
           language,
-          search.windowScore());
+          search.windowScore(),
+          search.fusion());
     };
   }
 

@@ -17,6 +17,7 @@ import io.streamrag.kit.text.Language;
  * @param language the question's language ({@code fa}, {@code ar}, {@code en}): it picks the
  *     lexical analysis of the question ({@link LexicalAnalysis})
  * @param windowScore how the dense leg scores a chunk of several embedding windows
+ * @param fusion how the two legs' hits are fused ({@link LegVotes})
  */
 public record SearchQuery(
     String text,
@@ -27,10 +28,36 @@ public record SearchQuery(
     double denseWeight,
     int rrfK,
     String language,
-    WindowScore windowScore) {
+    WindowScore windowScore,
+    FusionRule fusion) {
 
   public SearchQuery {
     embedding = embedding == null ? QuestionVector.NONE : embedding;
+    fusion = fusion == null ? FusionRule.RECIPROCAL_RANK : fusion;
+  }
+
+  /** A search fused by reciprocal rank. */
+  public SearchQuery(
+      String text,
+      QuestionVector embedding,
+      TenantFilter filter,
+      int limit,
+      double lexicalWeight,
+      double denseWeight,
+      int rrfK,
+      String language,
+      WindowScore windowScore) {
+    this(
+        text,
+        embedding,
+        filter,
+        limit,
+        lexicalWeight,
+        denseWeight,
+        rrfK,
+        language,
+        windowScore,
+        FusionRule.RECIPROCAL_RANK);
   }
 
   /**

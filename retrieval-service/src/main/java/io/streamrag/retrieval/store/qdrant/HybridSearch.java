@@ -17,6 +17,8 @@ import io.qdrant.client.grpc.Points.ScoredPoint;
 import io.qdrant.client.grpc.Points.SparseVector;
 import io.qdrant.client.grpc.Points.VectorInput;
 import io.streamrag.retrieval.store.Candidate;
+import io.streamrag.retrieval.store.FusionRule;
+import io.streamrag.retrieval.store.LegVotes;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.WindowScore;
 import java.util.ArrayList;
@@ -37,7 +39,8 @@ import java.util.List;
  * from 0, so it is asked for {@code k = rrfK + 1} and its score is multiplied by the common weight.
  * Qdrant's weighted RRF divides the position by the weight instead of scaling the term, which ranks
  * differently, so <b>unequal weights are fused client-side</b> over the two legs' lists, with the
- * same formula as Lucene.
+ * same formula as Lucene. So is {@link FusionRule#SCORE_DISTRIBUTION} ({@link LegVotes}), whose
+ * uncapped votes Qdrant's DBSF does not give.
  *
  * <p>The legs travel in the batch even when the server fuses, because a {@link Candidate} carries
  * each leg's rank and the dense cosine for the reranker, which a fused response does not report;
@@ -63,6 +66,7 @@ final class HybridSearch {
     final ScoredPoint point;
     final int[] ranks = new int[2];
     double cosine;
+    double lexicalScore;
     double fused;
 
     Hit(ScoredPoint point) {
@@ -94,7 +98,11 @@ final class HybridSearch {
       return List.of();
     }
     // the server fuses by the best window; a mean over windows is fused here
-    boolean serverFusion = requests.size() == 2 && q.lexicalWeight() == q.denseWeight() && !mean;
+    boolean serverFusion =
+        requests.size() == 2
+            && q.lexicalWeight() == q.denseWeight()
+            && !mean
+            && q.fusion() == FusionRule.RECIPROCAL_RANK;
     if (serverFusion) {
       requests.add(fused(legs, filter, depth, q));
     }
@@ -111,13 +119,21 @@ final class HybridSearch {
       if (l == 1 && mean) {
         ranked = WindowMeans.rank(ranked, q.vector());
       }
+      double[] scores = new double[ranked.size()];
+      for (int r = 0; r < scores.length; r++) {
+        ScoredPoint point = ranked.get(r);
+        scores[r] = l == 1 && mean ? WindowMeans.cosine(point, q.vector()) : point.getScore();
+      }
+      double[] votes = LegVotes.of(q, scores, legs[l].weight());
       for (int r = 0; r < ranked.size(); r++) {
         ScoredPoint point = ranked.get(r);
         Hit hit = hits.computeIfAbsent(point.getId(), id -> new Hit(point));
         hit.ranks[l] = r + 1;
-        hit.fused += q.reciprocalRank(legs[l].weight(), r + 1);
+        hit.fused += votes[r];
         if (l == 1) {
-          hit.cosine = mean ? WindowMeans.cosine(point, q.vector()) : point.getScore();
+          hit.cosine = scores[r];
+        } else {
+          hit.lexicalScore = scores[r];
         }
       }
     }
@@ -143,7 +159,8 @@ final class HybridSearch {
                     h.fused,
                     h.ranks[0],
                     h.ranks[1],
-                    h.cosine))
+                    h.cosine,
+                    h.lexicalScore))
         .toList();
   }
 
