@@ -7,6 +7,7 @@ import io.streamrag.retrieval.calibrate.Calibration;
 import io.streamrag.retrieval.calibrate.FusionCalibration;
 import io.streamrag.retrieval.calibrate.PseudoQueries;
 import io.streamrag.retrieval.store.LuceneChunkStore;
+import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.retrieval.store.TenantFilter;
@@ -24,7 +25,8 @@ import java.util.concurrent.Executors;
  * chunks, no labels), then scores the set's real, labelled questions (one split) at every dense
  * weight tried, so the chosen weight can be compared with the best one in hindsight. Prints the
  * calibration as one JSON line, then one line per weight: nDCG@10 on the split, and which weight
- * the calibration chose and which the configuration has.
+ * the calibration chose and which the configuration has. Both fuse by the configured rule ({@code
+ * --fusion reciprocal-rank} for the one before 2026-12-06).
  */
 final class FusionCalibrationBench {
 
@@ -50,7 +52,9 @@ final class FusionCalibrationBench {
       double configured = settings.search().denseWeightFor("en");
       for (var style : PseudoQueries.Style.values()) {
         long t0 = System.nanoTime();
-        var calibration = new FusionCalibration(embedder, rrfK, configured, Clock.systemUTC());
+        var calibration =
+            new FusionCalibration(
+                embedder, rrfK, configured, Clock.systemUTC(), settings.search().fusion());
         var pseudo = PseudoQueries.of(stored, queries, style);
         Calibration c = calibration.calibrate(BenchIndex.KB, pseudo, stored, store, filter);
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -74,11 +78,10 @@ final class FusionCalibrationBench {
             seconds);
         for (double w : WEIGHTS) {
           System.out.println(
-              labelled(
-                  set.name(), split, half, store, embedder, filter, rrfK, 1, w, c, configured));
+              labelled(set.name(), split, half, store, embedder, filter, settings, 1, w, c));
         }
         System.out.println(
-            labelled(set.name(), split, half, store, embedder, filter, rrfK, 0, 1, c, configured));
+            labelled(set.name(), split, half, store, embedder, filter, settings, 0, 1, c));
       }
     } finally {
       executor.shutdown();
@@ -92,18 +95,29 @@ final class FusionCalibrationBench {
       LuceneChunkStore store,
       Embedder embedder,
       TenantFilter filter,
-      int rrfK,
+      BenchSettings settings,
       double lexical,
       double dense,
-      Calibration c,
-      double configured) {
+      Calibration c) {
+    var search = settings.search();
+    double configured = search.denseWeightFor("en");
     var perQuery = new ArrayList<RankingMetrics>();
     for (var q : half.queries()) {
       String language = Language.detect(q.text());
       float[] vector = dense > 0 && embedder.reads(language) ? embedder.embed(q.text()) : null;
       var hits =
           store.search(
-              new SearchQuery(q.text(), vector, filter, 40, lexical, dense, rrfK, language));
+              new SearchQuery(
+                  q.text(),
+                  QuestionVector.of(vector),
+                  filter,
+                  40,
+                  lexical,
+                  dense,
+                  search.rrfK(),
+                  language,
+                  search.windowScore(),
+                  search.fusion()));
       var docs = new LinkedHashSet<String>();
       hits.forEach(h -> docs.add(h.chunk().docId()));
       perQuery.add(RankingMetrics.of(new ArrayList<>(docs), q.relevant(), 10));
