@@ -7,6 +7,7 @@ import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.store.Candidate;
 import io.streamrag.retrieval.store.ChunkStore;
+import io.streamrag.retrieval.store.FusionRule;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
@@ -210,7 +211,8 @@ final class RetrievalBench {
                         1,
                         k,
                         language,
-                        settings.search().windowScore()));
+                        settings.search().windowScore(),
+                        FusionRule.RECIPROCAL_RANK));
             case "hybrid" -> store.search(fusion.query(question, language, filter, limit));
             case "hybrid+rerank" -> reranked(question, language);
             default -> throw new IllegalArgumentException("unknown mode " + mode);

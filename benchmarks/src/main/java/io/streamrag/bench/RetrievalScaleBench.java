@@ -4,6 +4,7 @@ import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.retrieval.search.FusionPolicy;
 import io.streamrag.retrieval.search.KbFusion;
+import io.streamrag.retrieval.store.FusionRule;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.QuestionVector;
 import io.streamrag.retrieval.store.SearchQuery;
@@ -119,7 +120,8 @@ final class RetrievalScaleBench {
                           1,
                           k,
                           "en",
-                          score);
+                          score,
+                          FusionRule.RECIPROCAL_RANK);
                   case "hybrid" -> fusion.query(question, "en", filter, limit);
                   case "hybrid-serial" -> serialFusion.query(question, "en", filter, limit);
                   default -> meanFusion.query(question, "en", filter, limit);

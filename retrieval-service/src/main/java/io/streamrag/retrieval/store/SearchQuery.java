@@ -36,30 +36,6 @@ public record SearchQuery(
     fusion = fusion == null ? FusionRule.RECIPROCAL_RANK : fusion;
   }
 
-  /** A search fused by reciprocal rank. */
-  public SearchQuery(
-      String text,
-      QuestionVector embedding,
-      TenantFilter filter,
-      int limit,
-      double lexicalWeight,
-      double denseWeight,
-      int rrfK,
-      String language,
-      WindowScore windowScore) {
-    this(
-        text,
-        embedding,
-        filter,
-        limit,
-        lexicalWeight,
-        denseWeight,
-        rrfK,
-        language,
-        windowScore,
-        FusionRule.RECIPROCAL_RANK);
-  }
-
   /**
    * The question's embedding for the dense leg, waiting for it if it is still being made; {@code
    * null} when there is none (or it failed: the search goes on lexically).
@@ -87,7 +63,8 @@ public record SearchQuery(
         denseWeight,
         rrfK,
         language,
-        WindowScore.MAX);
+        WindowScore.MAX,
+        FusionRule.RECIPROCAL_RANK);
   }
 
   /** A search whose question's language is detected from its text. */

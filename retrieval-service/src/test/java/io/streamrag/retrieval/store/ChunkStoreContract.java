@@ -243,7 +243,8 @@ abstract class ChunkStoreContract
         1,
         60,
         "en",
-        score);
+        score,
+        FusionRule.RECIPROCAL_RANK);
   }
 
   static StoredChunk windowed(String id, String text, float[] first, float[]... more) {

@@ -28,6 +28,7 @@ final class ContractSearches {
         1,
         60,
         "en",
-        score);
+        score,
+        FusionRule.RECIPROCAL_RANK);
   }
 }

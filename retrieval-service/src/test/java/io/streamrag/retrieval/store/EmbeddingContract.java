@@ -80,6 +80,7 @@ interface EmbeddingContract {
         1,
         60,
         "en",
-        WindowScore.MAX);
+        WindowScore.MAX,
+        FusionRule.RECIPROCAL_RANK);
   }
 }
