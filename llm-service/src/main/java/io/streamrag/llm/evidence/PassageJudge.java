@@ -47,7 +47,7 @@ final class PassageJudge {
       return Verdict.reject(mismatch.get());
     }
     // 1b. what the part picks out (the largest, the first, a number of islands), as strictly
-    var unsaid = Specifics.missing(part.text(), language, passage);
+    var unsaid = Specifics.missing(part, language, passage);
     if (unsaid.isPresent()) {
       return Verdict.reject(unsaid.get());
     }

@@ -194,6 +194,16 @@ final class PassageText {
     return false;
   }
 
+  /** Whether one sentence (a line of a table) holds the term and passes the test. */
+  boolean holdsInSentence(Terms.Term term, Predicate<String> sentence) {
+    for (int i = 0; i < sentences.size(); i++) {
+      if (holds(term, sentenceStems.get(i)) && sentence.test(sentences.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private boolean holds(Terms.Term term, Set<String> stems) {
     return term.forms().stream().anyMatch(form -> form.stream().allMatch(s -> has(s, stems)));
   }

@@ -17,6 +17,9 @@ import java.util.Set;
  *   <li>A how-many question counts something ("how many islands", «چند جزیره», «كم يوما»): its
  *       answer is a number of those things, so the counted word and a number must be written
  *       together, within one window of sentences.
+ *   <li>A how-much question about an entity ("nitrogen for canola") asks for that entity's figure:
+ *       a number must be written in a sentence that names the crop (a table row names its crop and
+ *       its figure on one line), not only somewhere else in a passage that mentions it in passing.
  * </ul>
  *
  * English superlatives other than first and last are not checked: "-est" also ends harvest, forest
@@ -36,8 +39,8 @@ final class Specifics {
   private Specifics() {}
 
   /** Why the passage cannot answer what the part picks out, or empty when it can. */
-  static Optional<String> missing(String part, String language, PassageText passage) {
-    List<String> words = Stems.words(part);
+  static Optional<String> missing(Part part, String language, PassageText passage) {
+    List<String> words = Stems.words(part.text());
     for (String picked : superlatives(words)) {
       Set<String> forms =
           ORDINALS.stream().filter(o -> o.contains(picked)).findFirst().orElse(Set.of(picked));
@@ -53,7 +56,33 @@ final class Specifics {
         return Optional.of("no number of " + counted.get() + " for a how-many question");
       }
     }
+    if (part.expects().equals("number")) {
+      for (String entity : part.entities()) {
+        for (Terms.Term t : Terms.of(entity, language)) {
+          if (isCrop(t, language) && !passage.holdsInSentence(t, Specifics::hasDigit)) {
+            return Optional.of("no figure next to " + t.text() + " for a how-much question");
+          }
+        }
+      }
+    }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the term names a crop: the crop is whose figure it is; a qualifier ("drip") is often
+   * said once, in a heading, for every figure below it.
+   */
+  private static boolean isCrop(Terms.Term t, String language) {
+    return Glossary.standard().find(Stems.words(t.text()), language).stream()
+        .anyMatch(f -> f.concept().kind().equals("crop"));
+  }
+
+  /**
+   * A figure is written in digits: number words are no figure, and Persian's commonest words are
+   * among them («یک», "a"; «دو» in «هر دو», "both").
+   */
+  private static boolean hasDigit(String text) {
+    return text.chars().anyMatch(Character::isDigit);
   }
 
   /** The superlatives and ordinals of a question's folded words, each joined to one word. */
