@@ -56,7 +56,7 @@ final class Specifics {
         return Optional.of("no number of " + counted.get() + " for a how-many question");
       }
     }
-    if (part.expects().equals("number")) {
+    if (counted.isEmpty() && part.expects().equals("number")) {
       for (String entity : part.entities()) {
         for (Terms.Term t : Terms.of(entity, language)) {
           if (isCrop(t, language) && !passage.holdsInSentence(t, Specifics::hasDigit)) {
