@@ -15,7 +15,7 @@ class DeterministicPlannerSpecificsTest {
 
   Verdict judge(String question, String language, String passage, String passageLanguage) {
     Part part = planner.decompose(question, language).get(0);
-    var candidate = new Candidate("p", passage, "kb/doc", "kb", "__global__", 0.9, passageLanguage);
+    var candidate = DeterministicPlannerJudgeTest.passage(passage, passageLanguage);
     return planner.judge(part, List.of(candidate)).get(0);
   }
 
