@@ -1,11 +1,13 @@
 package io.streamrag.gateway;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.admission.Admission;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
 import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.gateway.relay.Relayed;
-import io.streamrag.kit.guard.Guardrail;
+import io.streamrag.gateway.web.Refusals;
+import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -19,22 +21,19 @@ import tools.jackson.databind.json.JsonMapper;
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
 public class GatewaySteps {
 
-  private final ApiKeys keys;
-  private final Guardrail guardrails;
+  private final Admission admission;
   private final AnswerSessions sessions;
   private final ConversationOwners conversations;
   private final JsonMapper json;
   private final Clock clock;
 
   public GatewaySteps(
-      ApiKeys keys,
-      Guardrail guardrails,
+      Admission admission,
       AnswerSessions sessions,
       ConversationOwners conversations,
       JsonMapper json,
       Clock clock) {
-    this.keys = keys;
-    this.guardrails = guardrails;
+    this.admission = admission;
     this.sessions = sessions;
     this.conversations = conversations;
     this.json = json;
@@ -54,20 +53,14 @@ public class GatewaySteps {
   /**
    * Handles {@code POST /api/rag/chat}.
    *
-   * @param token the bearer token, or {@code null}
+   * @param who who sent it, as the authentication filter found
    * @param body the raw request body
    */
-  public Mono<Outcome> chat(String token, byte[] body) {
-    // 1. authenticate the API key
-    var caller = keys.authenticate(token);
+  public Mono<Outcome> chat(Authenticated who, byte[] body) {
+    // 1. a known API key (authenticated once, by the filter)
+    var caller = who.caller();
     if (caller.isEmpty()) {
-      return refuse(
-          new Refusal(
-              401,
-              "unauthorized",
-              token == null
-                  ? "missing API key: send Authorization: Bearer <api key>"
-                  : "unknown API key"));
+      return refuse(Refusals.unauthorized(who.token()));
     }
     // 2. read the body
     ChatBody chat;
@@ -76,28 +69,18 @@ public class GatewaySteps {
     } catch (ChatBody.Invalid invalid) {
       return refuse(invalid.refusal());
     }
-    // 3. the caller must own the sensor: it becomes the only tenant filter retrieval applies (S1.6)
-    if (!caller.get().owns(chat.sensorUuid())) {
-      return refuse(
-          new Refusal(
-              403,
-              "forbidden_sensor",
-              "this API key may not use sensor " + chat.sensorUuid(),
-              "sensor_uuid"));
+    // 3. admission: the caller owns the sensor and may use the pipeline (else its default)
+    Admission.Scope scope;
+    try {
+      scope = admission.scope(caller.get(), chat.sensorUuid(), chat.pipeline());
+    } catch (Refused refused) {
+      return refuse(refused.refusal());
     }
-    // and may use the pipeline it names (else its default): retrieval searches only its KBs
-    String pipeline = chat.pipeline() == null ? caller.get().pipelines().get(0) : chat.pipeline();
-    if (!caller.get().mayUse(pipeline)) {
-      return refuse(
-          new Refusal(
-              403,
-              "forbidden_pipeline",
-              "this API key may not use pipeline " + pipeline,
-              "pipeline"));
-    }
-    // 4. guardrails, in order: input length, then prompt injection (S0.2), off the event loop
-    String user = caller.get().owner();
-    return Mono.fromCallable(() -> guardrails.check(chat.message()))
+    String pipeline = scope.pipeline();
+    String user = scope.owner();
+    // 4. and its guardrails, in order: input length, then prompt injection (S0.2), off the event
+    // loop
+    return Mono.fromCallable(() -> admission.screenQuestion(chat.message()))
         .subscribeOn(Schedulers.boundedElastic())
         .flatMap(
             refusal ->

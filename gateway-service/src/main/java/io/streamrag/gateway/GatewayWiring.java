@@ -1,6 +1,7 @@
 package io.streamrag.gateway;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.streamrag.gateway.admission.Admission;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.chat.ChatHandler;
 import io.streamrag.gateway.conversation.ConversationHandler;
@@ -12,9 +13,6 @@ import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.relay.WatchProperties;
 import io.streamrag.gateway.trace.TraceHandler;
 import io.streamrag.gateway.web.TraceparentHeader;
-import io.streamrag.kit.guard.Guardrails;
-import io.streamrag.kit.guard.InputLengthGuardrail;
-import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.KafkaClients;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
@@ -24,7 +22,6 @@ import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.springframework.boot.health.contributor.Health;
@@ -98,13 +95,13 @@ class GatewayWiring {
       RequestClient<ConversationAnswered> memory,
       GatewayProperties properties) {
     return new ConversationHandler(
-        keys, owners, memory, properties.chat().memoryTimeout(), Clock.systemUTC());
+        owners, memory, properties.chat().memoryTimeout(), Clock.systemUTC());
   }
 
   @Bean
   TraceHandler traceHandler(
       ApiKeys keys, RequestClient<ConversationAnswered> memory, GatewayProperties properties) {
-    return new TraceHandler(keys, memory, properties.chat().memoryTimeout(), Clock.systemUTC());
+    return new TraceHandler(memory, properties.chat().memoryTimeout(), Clock.systemUTC());
   }
 
   @Bean(destroyMethod = "close")
@@ -145,11 +142,8 @@ class GatewayWiring {
       ConversationOwners conversations,
       JsonMapper json,
       GatewayProperties properties,
-      PromptInjectionGuardrail injectionGuard) {
+      Admission admission) {
     // the length first: cheap, and it bounds what the injection guard reads (REQUIREMENTS S0.2)
-    var guardrails =
-        new Guardrails(
-            List.of(new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard));
-    return new GatewaySteps(keys, guardrails, sessions, conversations, json, Clock.systemUTC());
+    return new GatewaySteps(admission, sessions, conversations, json, Clock.systemUTC());
   }
 }

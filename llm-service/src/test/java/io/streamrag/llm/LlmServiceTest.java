@@ -66,8 +66,8 @@ class LlmServiceTest {
             call -> {
               CALLS.add(call);
               return ContextRetrieved.newBuilder(
-                      Contexts.persianMoisture(call.getChat().getRequestId()))
-                  .setRequest(call.getChat())
+                      Contexts.persianMoisture(call.getScope().getRequestId()))
+                  .setRequest(null) // retrieval echoes no request since ContextRetrieved v6
                   .build();
             });
     conversationReplies =
@@ -249,7 +249,7 @@ class LlmServiceTest {
 
   static RetrievalRequested callOf(ChatRequested request) {
     return CALLS.stream()
-        .filter(c -> c.getChat().getRequestId().equals(request.getRequestId()))
+        .filter(c -> c.getScope().getRequestId().equals(request.getRequestId()))
         .findFirst()
         .orElseThrow();
   }

@@ -27,7 +27,7 @@ public final class RetrievalResponder implements AutoCloseable {
             ChatTopics.RETRIEVAL_REQUESTS,
             RetrievalRequested.class,
             call -> {
-              if (!userId.equals(call.getChat().getUserId())) {
+              if (!userId.equals(call.getScope().getUserId())) {
                 return null;
               }
               ContextRetrieved context = answer.apply(call);
@@ -43,8 +43,8 @@ public final class RetrievalResponder implements AutoCloseable {
         bootstrapServers,
         userId,
         call ->
-            ContextRetrieved.newBuilder(Contexts.persianMoisture(call.getChat().getRequestId()))
-                .setRequest(call.getChat())
+            ContextRetrieved.newBuilder(Contexts.persianMoisture(call.getScope().getRequestId()))
+                .setRequest(null) // retrieval echoes no request since ContextRetrieved v6
                 .build());
   }
 

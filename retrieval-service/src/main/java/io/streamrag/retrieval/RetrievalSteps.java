@@ -7,10 +7,11 @@ import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.TenantFilter;
-import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import io.streamrag.schemas.chat.RetrievalRequested;
+import io.streamrag.schemas.chat.RetrievalScope;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -78,22 +79,16 @@ public class RetrievalSteps {
     this.clock = clock;
   }
 
-  /** Answers one retrieval call of llm-service: the context of its chat request and query. */
+  /** Answers one retrieval call of llm-service: the context of its request's scope and query. */
   public ContextRetrieved handle(RetrievalRequested call) {
-    return retrieve(call.getChat(), call.getQuery());
-  }
-
-  /** The context for one chat request, searching its message. */
-  public ContextRetrieved retrieve(ChatRequested request) {
-    return retrieve(request, request.getMessage());
+    return retrieve(RetrievalScopes.of(call), RetrievalScopes.query(call));
   }
 
   /**
-   * The context for one chat request, searching {@code query}: the message, or its standalone
-   * rewrite when it is a follow-up. The tenant filter comes from the request alone.
+   * The context for one chat request, searching {@code question}: its message, a part of it, or its
+   * standalone rewrite. The tenant filter comes from the request's scope alone.
    */
-  public ContextRetrieved retrieve(ChatRequested request, String query) {
-    String question = query == null || query.isBlank() ? request.getMessage() : query;
+  public ContextRetrieved retrieve(RetrievalScope request, String question) {
     // 1. route the question to knowledge bases of the caller's pipeline only (S1.2)
     List<String> kbs =
         router.route(
@@ -107,10 +102,9 @@ public class RetrievalSteps {
                 .toList());
     var context =
         ContextRetrieved.newBuilder()
-            .setRequest(request)
             .setKbNames(kbs)
             .setPassages(List.of())
-            .setQuery(question.equals(request.getMessage()) ? null : question)
+            .setQuery(question)
             .setRetrievedAt(clock.instant());
     // the pipeline's own search settings, if it has them
     var settings = searches.settings(request.getPipeline());

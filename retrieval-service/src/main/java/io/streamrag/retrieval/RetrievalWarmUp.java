@@ -3,8 +3,8 @@ package io.streamrag.retrieval;
 import io.streamrag.kit.warmup.WarmUp;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.generation.IndexGenerations;
-import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.RetrievalRequested;
+import io.streamrag.schemas.chat.RetrievalScope;
 import java.time.Clock;
 import java.util.List;
 
@@ -53,21 +53,18 @@ final class RetrievalWarmUp implements WarmUp {
     String[] question = QUESTIONS.get(round % QUESTIONS.size());
     List<String> pipelines = live.pipelines();
     String pipeline = pipelines.isEmpty() ? "default" : pipelines.get(round % pipelines.size());
-    var chat =
-        ChatRequested.newBuilder()
+    var scope =
+        RetrievalScope.newBuilder()
             .setRequestId("warm-up-" + round)
-            .setConversationId("warm-up")
             .setUserId("warm-up")
             .setSensorUuid(NOBODY)
             .setPipeline(pipeline)
-            .setMessage(question[1])
             .setLanguage(question[0])
-            .setRequestedAt(clock.instant())
             .build();
     steps.handle(
         RetrievalRequested.newBuilder()
             .setCallId("warm-up-" + round)
-            .setChat(chat)
+            .setScope(scope)
             .setQuery(question[1])
             .setRequestedAt(clock.instant())
             .build());

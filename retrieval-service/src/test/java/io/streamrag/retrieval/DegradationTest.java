@@ -13,7 +13,7 @@ import io.streamrag.retrieval.store.GuardedChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.KnowledgeTopics;
-import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.RetrievalScope;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -104,22 +104,22 @@ class DegradationTest {
             "en",
             new float[] {1, 0, 0, 0}));
     lucene.refresh();
-    assertThat(steps.retrieve(ask()).getPassages()).isNotEmpty();
+    assertThat(steps.retrieve(ask(), "drip irrigation").getPassages()).isNotEmpty();
 
     mode.set(Mode.DOWN);
-    var down = steps.retrieve(ask());
+    var down = steps.retrieve(ask(), "drip irrigation");
     assertThat(down.getDegraded()).isTrue();
     assertThat(down.getDegradedReason()).contains("knowledge base unavailable").contains("refused");
     assertThat(down.getPassages()).isEmpty();
 
     mode.set(Mode.STUCK);
-    var slow = steps.retrieve(ask());
+    var slow = steps.retrieve(ask(), "drip irrigation");
     assertThat(slow.getDegraded()).isTrue();
     assertThat(slow.getDegradedReason()).contains("did not answer within 300 ms");
 
     mode.set(Mode.UP);
     released.countDown();
-    var back = steps.retrieve(ask());
+    var back = steps.retrieve(ask(), "drip irrigation");
     assertThat(back.getDegraded()).isFalse();
     assertThat(back.getPassages()).extracting(p -> p.getSource()).containsExactly("kb/drip.en.md");
     assertThat(store.failuresInARow()).isZero();
@@ -146,16 +146,13 @@ class DegradationTest {
             });
   }
 
-  private static ChatRequested ask() {
-    return ChatRequested.newBuilder()
+  private static RetrievalScope ask() {
+    return RetrievalScope.newBuilder()
         .setRequestId("r-" + System.nanoTime())
-        .setConversationId("c")
         .setUserId("u")
         .setSensorUuid("550e8400-e29b-41d4-a716-446655440000")
         .setPipeline("croplogic")
-        .setMessage("drip irrigation")
         .setLanguage("en")
-        .setRequestedAt(Instant.now())
         .build();
   }
 }

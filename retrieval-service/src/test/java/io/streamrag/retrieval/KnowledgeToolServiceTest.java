@@ -8,6 +8,7 @@ import io.streamrag.schemas.chat.KnowledgeBaseListed;
 import io.streamrag.schemas.chat.KnowledgeResult;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -80,7 +81,7 @@ class KnowledgeToolServiceTest extends ServiceOnBroker {
     var call =
         KnowledgeToolCalled.newBuilder()
             .setCallId(UUID.randomUUID().toString())
-            .setChat(chat(MINE, "رطوبت خاک من چقدر است؟"))
+            .setScope(RetrievalScopes.of(chat(MINE, "رطوبت خاک من چقدر است؟")))
             .setAction(action)
             .setKbIds(kbIds)
             .setQueryText(query)

@@ -10,10 +10,9 @@ import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
-import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.RetrievalScope;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -61,20 +60,17 @@ class PerPipelineSearchTest {
     }
     store.refresh();
 
-    assertThat(pipeline.retrieve(ask("croplogic")).getPassages()).hasSize(3);
-    assertThat(pipeline.retrieve(ask("reference")).getPassages()).hasSize(1);
+    assertThat(pipeline.retrieve(ask("croplogic"), "drip irrigation").getPassages()).hasSize(3);
+    assertThat(pipeline.retrieve(ask("reference"), "drip irrigation").getPassages()).hasSize(1);
   }
 
-  private static ChatRequested ask(String pipeline) {
-    return ChatRequested.newBuilder()
+  private static RetrievalScope ask(String pipeline) {
+    return RetrievalScope.newBuilder()
         .setRequestId("r-" + System.nanoTime())
-        .setConversationId("c")
         .setUserId("u")
         .setSensorUuid("550e8400-e29b-41d4-a716-446655440000")
         .setPipeline(pipeline)
-        .setMessage("drip irrigation")
         .setLanguage("en")
-        .setRequestedAt(Instant.now())
         .build();
   }
 }

@@ -6,6 +6,7 @@ import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import io.streamrag.schemas.chat.RetrievalRequested;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -48,6 +49,31 @@ class RetrievalServiceTest extends ServiceOnBroker {
         .allSatisfy(p -> assertThat(p.getRelevance()).isBetween(0.0, 1.0));
     assertThat(context.getSnapshotText()).contains("رطوبت خاک 30 درصد");
     assertThat(context.getDegraded()).isFalse();
+    // the reply no longer echoes the whole chat request back
+    assertThat(context.getRequest()).isNull();
+  }
+
+  @Test
+  void aCallOfAnOlderLlmServiceCarryingTheWholeChatIsAnsweredUnderItsFilter() {
+    // Given a call as llm-service wrote it before the scope (rolling upgrade): chat, no scope
+    var call =
+        RetrievalRequested.newBuilder()
+            .setCallId(UUID.randomUUID().toString())
+            .setChat(chat(OTHER, "رطوبت خاک من چقدر است؟"))
+            .setQuery("")
+            .setRequestedAt(Instant.now())
+            .build();
+
+    var context = CALLS.call(call.getCallId(), call);
+
+    // Then it searched the chat's message under the chat's sensor, never another's
+    assertThat(context.getDegraded()).isFalse();
+    assertThat(context.getSnapshotText()).contains("12.5");
+    assertThat(context.getPassages())
+        .extracting(Passage::getSensorUuid)
+        .isNotEmpty()
+        .isSubsetOf(OTHER, "__global__");
+    assertThat(context.getQuery()).isEqualTo("رطوبت خاک من چقدر است؟");
   }
 
   @Test
@@ -73,7 +99,7 @@ class RetrievalServiceTest extends ServiceOnBroker {
     var call =
         RetrievalRequested.newBuilder()
             .setCallId(UUID.randomUUID().toString())
-            .setChat(chat(sensor, question))
+            .setScope(RetrievalScopes.of(chat(sensor, question)))
             .setQuery(question)
             .setRequestedAt(Instant.now())
             .build();

@@ -1,11 +1,10 @@
 package io.streamrag.gateway.admin;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
-import io.streamrag.kit.auth.Bearer;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -27,12 +26,10 @@ final class KeyAdminHandler {
 
   private static final int MAX_BODY_BYTES = 64 * 1024;
 
-  private final ApiKeys keys;
   private final KeyIssuer issuer;
   private final JsonMapper json;
 
-  KeyAdminHandler(ApiKeys keys, KeyIssuer issuer, JsonMapper json) {
-    this.keys = keys;
+  KeyAdminHandler(KeyIssuer issuer, JsonMapper json) {
     this.issuer = issuer;
     this.json = json;
   }
@@ -105,10 +102,10 @@ final class KeyAdminHandler {
   /** 1. a known key, else 401; 2. of role admin, else 403; 3. the work, its refusals as HTTP. */
   private Mono<ServerResponse> asAdmin(
       ServerRequest request, Function<Caller, Mono<ServerResponse>> work) {
-    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
-    Optional<Caller> caller = keys.authenticate(token);
+    var who = Authenticated.of(request);
+    Optional<Caller> caller = who.caller();
     if (caller.isEmpty()) {
-      return Refusals.respond(Refusals.unauthorized(token));
+      return Refusals.respond(Refusals.unauthorized(who.token()));
     }
     if (!caller.get().isAdmin()) {
       return Refusals.respond(403, "forbidden_role", "only a key of role admin may manage keys");

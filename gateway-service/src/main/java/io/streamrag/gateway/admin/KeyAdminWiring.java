@@ -30,6 +30,6 @@ class KeyAdminWiring {
   KeyAdminHandler keyAdminHandler(
       ApiKeys keys, IssuedKeys issued, TopicWriter writer, JsonMapper json) {
     return new KeyAdminHandler(
-        keys, new KeyIssuer(issued, writer, new SecretKeys(), Clock.systemUTC()), json);
+        new KeyIssuer(issued, writer, new SecretKeys(), Clock.systemUTC()), json);
   }
 }

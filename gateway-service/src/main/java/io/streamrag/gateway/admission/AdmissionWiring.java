@@ -3,12 +3,17 @@ package io.streamrag.gateway.admission;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.kit.guard.Guardrails;
+import io.streamrag.kit.guard.InputLengthGuardrail;
+import io.streamrag.kit.guard.PassageScreen;
+import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.ChatTopics;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -22,6 +27,16 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
  */
 @Configuration(proxyBeanMethods = false)
 class AdmissionWiring {
+
+  /** The one admission of chat, /v1 and advice: sensor, pipeline, guardrails. */
+  @Bean
+  Admission admission(GatewayProperties properties, PromptInjectionGuardrail injectionGuard) {
+    return new Admission(
+        // the length first: it bounds what the injection guard reads (REQUIREMENTS S0.2)
+        new Guardrails(
+            List.of(new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard)),
+        new Guardrails(List.of(injectionGuard, PassageScreen.standard())));
+  }
 
   /** How often a replica reports when nothing changes. */
   static final Duration REPORT_EVERY = Duration.ofSeconds(2);

@@ -1,14 +1,12 @@
 package io.streamrag.gateway.advice;
 
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.admission.Admission;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
-import io.streamrag.kit.auth.Bearer;
-import io.streamrag.kit.guard.Guardrail;
-import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationAnswered;
@@ -16,7 +14,6 @@ import io.streamrag.schemas.advice.RecommendationRequested;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -34,8 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class AdviceHandler {
 
-  private final ApiKeys keys;
-  private final Guardrail guardrail;
+  private final Admission admission;
   private final RequestClient<RecommendationAnswered> llm;
   private final JsonMapper json;
   private final GatewayProperties.Chat limits;
@@ -43,14 +39,12 @@ final class AdviceHandler {
   private final Clock clock;
 
   AdviceHandler(
-      ApiKeys keys,
-      Guardrail guardrail,
+      Admission admission,
       RequestClient<RecommendationAnswered> llm,
       JsonMapper json,
       GatewayProperties properties,
       Clock clock) {
-    this.keys = keys;
-    this.guardrail = guardrail;
+    this.admission = admission;
     this.llm = llm;
     this.json = json;
     this.limits = properties.chat();
@@ -67,11 +61,11 @@ final class AdviceHandler {
   }
 
   private Mono<ServerResponse> recommend(ServerRequest request, AdviceKind kind) {
-    // 1. authenticate the API key
-    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
-    var caller = keys.authenticate(token);
+    // 1. a known API key (authenticated once, by the filter)
+    var who = Authenticated.of(request);
+    var caller = who.caller();
     if (caller.isEmpty()) {
-      return Refusals.respond(Refusals.unauthorized(token));
+      return Refusals.respond(Refusals.unauthorized(who.token()));
     }
     String acceptLanguage = request.headers().firstHeader(HttpHeaders.ACCEPT_LANGUAGE);
     return Bodies.read(request, limits.maxBodyBytes())
@@ -84,20 +78,17 @@ final class AdviceHandler {
       Caller caller, AdviceKind kind, byte[] raw, String acceptLanguage) {
     // 2. read the body
     var body = AdviceBody.parse(raw, json, limits.maxMessageChars());
-    // 3. the caller must own the sensor, and may use the pipeline it names (else its default)
-    if (!caller.owns(body.sensorUuid())) {
-      throw new Refused(Refusals.forbiddenSensor(body.sensorUuid()));
-    }
-    String pipeline = body.pipeline() == null ? caller.pipelines().get(0) : body.pipeline();
-    if (!caller.mayUse(pipeline)) {
-      throw new Refused(
-          403, "forbidden_pipeline", "this API key may not use pipeline " + pipeline, "pipeline");
-    }
-    // 4. the farmer's own words reach the model that writes the reason: the injection guard
-    var injection =
-        body.query() == null ? Optional.<Refusal>empty() : guardrail.check(body.query());
-    if (injection.isPresent()) {
-      throw new Refused(injection.get());
+    // 3. admission: the caller owns the sensor and may use the pipeline (else its default)
+    var scope = admission.scope(caller, body.sensorUuid(), body.pipeline());
+    String pipeline = scope.pipeline();
+    // 4. and the guardrails: the farmer's own words reach the model that writes the reason
+    if (body.query() != null) {
+      admission
+          .screenQuestion(body.query())
+          .ifPresent(
+              refusal -> {
+                throw new Refused(refusal);
+              });
     }
     // 5. the reason's language: the query's, else the client's preferred one
     return RecommendationRequested.newBuilder()

@@ -1,8 +1,7 @@
 package io.streamrag.gateway.advice;
 
 import io.streamrag.gateway.GatewayProperties;
-import io.streamrag.gateway.auth.ApiKeys;
-import io.streamrag.kit.guard.PromptInjectionGuardrail;
+import io.streamrag.gateway.admission.Admission;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -34,13 +33,11 @@ class AdviceWiring {
 
   @Bean
   AdviceHandler adviceHandler(
-      ApiKeys keys,
+      Admission admission,
       RequestClient<RecommendationAnswered> recommendations,
       JsonMapper json,
-      GatewayProperties properties,
-      PromptInjectionGuardrail injectionGuard) {
-    return new AdviceHandler(
-        keys, injectionGuard, recommendations, json, properties, Clock.systemUTC());
+      GatewayProperties properties) {
+    return new AdviceHandler(admission, recommendations, json, properties, Clock.systemUTC());
   }
 
   /** Replies of llm-service's recommendations; Spring starts and stops its listener. */

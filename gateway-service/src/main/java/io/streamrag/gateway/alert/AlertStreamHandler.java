@@ -1,10 +1,9 @@
 package io.streamrag.gateway.alert;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.relay.StreamCaps;
 import io.streamrag.gateway.relay.TopicFanOut;
 import io.streamrag.gateway.web.Refusals;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
@@ -33,7 +32,6 @@ final class AlertStreamHandler {
 
   private static final Logger log = LoggerFactory.getLogger(AlertStreamHandler.class);
 
-  private final ApiKeys keys;
   private final TopicFanOut<RecommendationIssued> alerts;
   private final JsonMapper json;
   private final Duration keepAlive;
@@ -41,13 +39,11 @@ final class AlertStreamHandler {
   private final StreamCaps caps;
 
   AlertStreamHandler(
-      ApiKeys keys,
       TopicFanOut<RecommendationIssued> alerts,
       JsonMapper json,
       Duration keepAlive,
       Duration idleTimeout,
       StreamCaps caps) {
-    this.keys = keys;
     this.alerts = alerts;
     this.json = json;
     this.keepAlive = keepAlive;
@@ -56,11 +52,11 @@ final class AlertStreamHandler {
   }
 
   Mono<ServerResponse> events(ServerRequest request) {
-    // 1. authenticate the API key
-    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
-    var caller = keys.authenticate(token);
+    // 1. a known API key (authenticated once, by the filter)
+    var who = Authenticated.of(request);
+    var caller = who.caller();
     if (caller.isEmpty()) {
-      return Refusals.respond(Refusals.unauthorized(token));
+      return Refusals.respond(Refusals.unauthorized(who.token()));
     }
     // 2. only the sensor's owner may follow it
     String sensor = request.pathVariable("uuid").toLowerCase();

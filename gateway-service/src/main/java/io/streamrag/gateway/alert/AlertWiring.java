@@ -34,7 +34,6 @@ class AlertWiring {
       GatewayProperties properties,
       AlertProperties settings) {
     return new AlertStreamHandler(
-        keys,
         alertRelay,
         json,
         properties.chat().keepAlive(),

@@ -33,8 +33,9 @@ class AuthWiring {
   /** Only where there is a web server to limit. */
   @Bean
   @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-  RateLimitFilter rateLimitFilter(ApiKeys keys, AuthProperties auth, ServerCodecConfigurer codecs) {
-    return new RateLimitFilter(
+  AuthenticationFilter authenticationFilter(
+      ApiKeys keys, AuthProperties auth, ServerCodecConfigurer codecs) {
+    return new AuthenticationFilter(
         keys,
         new RateLimits(auth.rateLimit().requestsPerMinute(), System::nanoTime),
         new AddressLimits(auth.rateLimit().unauthenticatedPerMinute(), System::nanoTime),

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Timer;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.GatewaySteps;
 import io.streamrag.gateway.GatewaySteps.Outcome;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.SseBody;
@@ -13,7 +14,6 @@ import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Duration;
@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -75,17 +74,17 @@ public final class ChatHandler {
   }
 
   public Mono<ServerResponse> chat(ServerRequest request) {
-    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    var who = Authenticated.of(request);
     String lastEventId = request.headers().firstHeader(LAST_EVENT_ID);
     if (lastEventId != null) {
       // a client coming back: the rest of its stream, the question is not asked again
       return resumptions
-          .resume(token, lastEventId)
+          .resume(who, lastEventId)
           .flatMap(this::respond)
           .onErrorResume(Refused.class, refused -> Refusals.respond(refused.refusal()));
     }
     return Bodies.read(request, limits.maxBodyBytes())
-        .flatMap(body -> steps.chat(token, body))
+        .flatMap(body -> steps.chat(who, body))
         .onErrorResume(Refused.class, refused -> Mono.just(new Outcome.Refused(refused.refusal())))
         .flatMap(this::respond);
   }
@@ -96,9 +95,8 @@ public final class ChatHandler {
    * is {@code 404}.
    */
   public Mono<ServerResponse> cancel(ServerRequest request) {
-    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
     return resumptions
-        .cancel(token, request.pathVariable("requestId"))
+        .cancel(Authenticated.of(request), request.pathVariable("requestId"))
         .flatMap(
             stream ->
                 ServerResponse.accepted()

@@ -1,9 +1,8 @@
 package io.streamrag.gateway.conversation;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Refusals;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.ConversationAction;
@@ -30,19 +29,16 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class ConversationHandler {
 
-  private final ApiKeys keys;
   private final ConversationOwners owners;
   private final RequestClient<ConversationAnswered> memory;
   private final Duration timeout;
   private final Clock clock;
 
   public ConversationHandler(
-      ApiKeys keys,
       ConversationOwners owners,
       RequestClient<ConversationAnswered> memory,
       Duration timeout,
       Clock clock) {
-    this.keys = keys;
     this.owners = owners;
     this.memory = memory;
     this.timeout = timeout;
@@ -58,10 +54,10 @@ public final class ConversationHandler {
   }
 
   private Mono<ServerResponse> handle(ServerRequest request, ConversationAction action) {
-    var caller = keys.authenticate(Bearer.token(request.headers().firstHeader("Authorization")));
+    var who = Authenticated.of(request);
+    var caller = who.caller();
     if (caller.isEmpty()) {
-      return Refusals.respond(
-          401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");
+      return Refusals.respond(Refusals.unauthorized(who.token()));
     }
     String id = request.pathVariable("id");
     return owners

@@ -1,6 +1,7 @@
 package io.streamrag.gateway.openai;
 
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.relay.Relayed;
 import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.SseBody;
@@ -8,12 +9,10 @@ import io.streamrag.gateway.relay.SseStreams;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Bodies;
 import io.streamrag.gateway.web.Refused;
-import io.streamrag.kit.auth.Bearer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -54,14 +53,14 @@ final class CompletionHandler {
   }
 
   Mono<ServerResponse> completions(ServerRequest request) {
-    String token = Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    var who = Authenticated.of(request);
     String lastEventId = request.headers().firstHeader(LAST_EVENT_ID);
     Mono<ServerResponse> response =
         lastEventId != null
             // a client coming back: the rest of its stream, the question is not asked again
-            ? resumptions.resume(token, lastEventId).flatMap(this::resumed)
+            ? resumptions.resume(who, lastEventId).flatMap(this::resumed)
             : Bodies.read(request, maxBodyBytes)
-                .flatMap(body -> steps.admit(token, body))
+                .flatMap(body -> steps.admit(who, body))
                 .flatMap(this::answer);
     return response.onErrorResume(Refused.class, r -> OpenAiErrors.respond(r.refusal()));
   }

@@ -1,12 +1,11 @@
 package io.streamrag.gateway.openai;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.admission.Admission;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.gateway.relay.Relayed;
-import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
-import io.streamrag.kit.guard.Guardrail;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.text.Language;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -32,10 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class CompletionSteps {
 
-  private final ApiKeys keys;
   private final KnownModels models;
-  private final Guardrail question;
-  private final Guardrail turns;
+  private final Admission admission;
   private final AnswerSessions sessions;
   private final JsonMapper json;
   private final Clock clock;
@@ -45,17 +42,13 @@ final class CompletionSteps {
    * @param turns the guardrail of each earlier turn (injection: a turn goes into the prompt too)
    */
   CompletionSteps(
-      ApiKeys keys,
       KnownModels models,
-      Guardrail question,
-      Guardrail turns,
+      Admission admission,
       AnswerSessions sessions,
       JsonMapper json,
       Clock clock) {
-    this.keys = keys;
     this.models = models;
-    this.question = question;
-    this.turns = turns;
+    this.admission = admission;
     this.sessions = sessions;
     this.json = json;
     this.clock = clock;
@@ -69,9 +62,9 @@ final class CompletionSteps {
    *
    * @return it, published; a {@link Refused} otherwise
    */
-  Mono<Admitted> admit(String token, byte[] raw) {
+  Mono<Admitted> admit(Authenticated who, byte[] raw) {
     // off the event loop: the body is up to 1 MiB, and every turn goes through the injection guard
-    return Mono.fromCallable(() -> checked(token, raw))
+    return Mono.fromCallable(() -> checked(who, raw))
         .subscribeOn(Schedulers.boundedElastic())
         .flatMap(
             checked ->
@@ -85,22 +78,22 @@ final class CompletionSteps {
   /** A request that passed steps 1 to 5, and its body. */
   private record Checked(ChatRequested request, CompletionBody body) {}
 
-  private Checked checked(String token, byte[] raw) {
-    // 1. authenticate the API key: it is the bearer token, as OpenAI's
-    Caller caller =
-        keys.authenticate(token).orElseThrow(() -> new Refused(Refusals.unauthorized(token)));
+  private Checked checked(Authenticated who, byte[] raw) {
+    // 1. a known API key, the bearer token as OpenAI's (authenticated once, by the filter)
+    Caller caller = who.orRefuse();
     // 2. read the body: the model, the messages and the extension fields
     var body = CompletionBody.parse(raw, json);
-    // 3. the model is a pipeline this key may use: retrieval searches only its KBs
+    // 3. the model is a pipeline this key may use (OpenAI's 404 for one nobody has)
     models.refusal(caller, body.model()).ifPresent(CompletionSteps::fail);
-    // 4. the sensor: the one named, else the key's only one; the key must own it (S1.6)
-    String sensor = sensor(caller, body);
-    // 5. guardrails: the question's (length, then injection: S0.2), and injection in every turn
-    //    (the turns within their own budget, CompletionBody)
-    question.check(body.question()).ifPresent(CompletionSteps::inMessages);
+    // 4. admission: the sensor named, else the key's only one, owned; the model as the pipeline
+    var scope = admission.scope(caller, sensor(caller, body), body.model());
+    String sensor = scope.sensorUuid();
+    // 5. and its guardrails: the question's (length, then injection: S0.2), and injection in every
+    //    turn (the turns within their own budget, CompletionBody)
+    admission.screenQuestion(body.question()).ifPresent(CompletionSteps::inMessages);
     for (var turn : body.turns()) {
-      turns.check(turn.question()).ifPresent(CompletionSteps::inMessages);
-      turns.check(turn.answer()).ifPresent(CompletionSteps::inMessages);
+      admission.screenContext(turn.question()).ifPresent(CompletionSteps::inMessages);
+      admission.screenContext(turn.answer()).ifPresent(CompletionSteps::inMessages);
     }
     var request =
         ChatRequested.newBuilder()
@@ -129,9 +122,6 @@ final class CompletionSteps {
 
   private static String sensor(Caller caller, CompletionBody body) {
     if (body.sensorUuid() != null) {
-      if (!caller.owns(body.sensorUuid())) {
-        fail(Refusals.forbiddenSensor(body.sensorUuid()));
-      }
       return body.sensorUuid();
     }
     if (caller.sensors().size() != 1) {

@@ -1,14 +1,12 @@
 package io.streamrag.gateway.openai;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Refusals;
-import io.streamrag.kit.auth.Bearer;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.springframework.http.HttpHeaders;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
@@ -16,12 +14,10 @@ import reactor.core.publisher.Mono;
 /** {@code GET /v1/models} and {@code GET /v1/models/{model}}: the pipelines the key may use. */
 final class ModelsHandler {
 
-  private final ApiKeys keys;
   private final KnownModels known;
   private final long created = Instant.now().getEpochSecond();
 
-  ModelsHandler(ApiKeys keys, KnownModels known) {
-    this.keys = keys;
+  ModelsHandler(KnownModels known) {
     this.known = known;
   }
 
@@ -51,16 +47,12 @@ final class ModelsHandler {
         .orElseGet(() -> unauthorized(request));
   }
 
-  private Optional<Caller> caller(ServerRequest request) {
-    return keys.authenticate(token(request));
+  private static Optional<Caller> caller(ServerRequest request) {
+    return Authenticated.of(request).caller();
   }
 
-  private Mono<ServerResponse> unauthorized(ServerRequest request) {
-    return OpenAiErrors.respond(Refusals.unauthorized(token(request)));
-  }
-
-  private static String token(ServerRequest request) {
-    return Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+  private static Mono<ServerResponse> unauthorized(ServerRequest request) {
+    return OpenAiErrors.respond(Refusals.unauthorized(Authenticated.of(request).token()));
   }
 
   private Map<String, Object> model(String pipeline) {

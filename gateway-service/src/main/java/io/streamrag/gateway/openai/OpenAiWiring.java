@@ -1,16 +1,12 @@
 package io.streamrag.gateway.openai;
 
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.gateway.admission.Admission;
 import io.streamrag.gateway.auth.ApiKeys;
 import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.gateway.relay.Resumptions;
 import io.streamrag.gateway.relay.StreamLedger;
-import io.streamrag.kit.guard.Guardrails;
-import io.streamrag.kit.guard.InputLengthGuardrail;
-import io.streamrag.kit.guard.PassageScreen;
-import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import java.time.Clock;
-import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -31,24 +27,13 @@ class OpenAiWiring {
       GatewayProperties properties,
       OpenAiProperties openAi,
       JsonMapper json,
-      PromptInjectionGuardrail injectionGuard) {
+      Admission admission) {
     var known = new KnownModels(keys);
-    var steps =
-        new CompletionSteps(
-            keys,
-            known,
-            new Guardrails(
-                // the length first: it bounds what the injection guard reads (REQUIREMENTS S0.2)
-                List.of(
-                    new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard)),
-            new Guardrails(List.of(injectionGuard, PassageScreen.standard())),
-            sessions,
-            json,
-            Clock.systemUTC());
+    var steps = new CompletionSteps(known, admission, sessions, json, Clock.systemUTC());
     var completions =
         new CompletionHandler(
             steps, resumptions, ledger, properties.chat(), openAi.maxBodyBytes(), json);
-    var models = new ModelsHandler(keys, known);
+    var models = new ModelsHandler(known);
     return RouterFunctions.route()
         .POST("/v1/chat/completions", completions::completions)
         .GET("/v1/models", models::list)

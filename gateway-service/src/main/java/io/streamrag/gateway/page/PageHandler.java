@@ -1,16 +1,14 @@
 package io.streamrag.gateway.page;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Refusals;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
-import org.springframework.http.HttpHeaders;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
@@ -18,11 +16,9 @@ import reactor.core.publisher.Mono;
 /** What the chat page reads besides the chat: the key's identity, and its sensors' snapshots. */
 final class PageHandler {
 
-  private final ApiKeys keys;
   private final TopicView<SensorSnapshotUpdated> snapshots;
 
-  PageHandler(ApiKeys keys, TopicView<SensorSnapshotUpdated> snapshots) {
-    this.keys = keys;
+  PageHandler(TopicView<SensorSnapshotUpdated> snapshots) {
     this.snapshots = snapshots;
   }
 
@@ -63,11 +59,11 @@ final class PageHandler {
                     404, "no_snapshot", "sensor " + sensor + " has published no reading yet"));
   }
 
-  private Optional<Caller> caller(ServerRequest request) {
-    return keys.authenticate(token(request));
+  private static Optional<Caller> caller(ServerRequest request) {
+    return Authenticated.of(request).caller();
   }
 
   private static String token(ServerRequest request) {
-    return Bearer.token(request.headers().firstHeader(HttpHeaders.AUTHORIZATION));
+    return Authenticated.of(request).token();
   }
 }

@@ -50,7 +50,7 @@ class PageWiring {
 
   @Bean
   PageHandler pageHandler(ApiKeys keys, TopicView<SensorSnapshotUpdated> snapshots) {
-    return new PageHandler(keys, snapshots);
+    return new PageHandler(snapshots);
   }
 
   /** Every sensor's newest snapshot, followed on every replica (the page shows its owner's). */

@@ -82,7 +82,7 @@ class RelayWiring {
   @Bean
   Resumptions resumptions(
       ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamCaps resumedStreams) {
-    return new Resumptions(keys, ledger, relay, resumedStreams);
+    return new Resumptions(ledger, relay, resumedStreams);
   }
 
   @Bean

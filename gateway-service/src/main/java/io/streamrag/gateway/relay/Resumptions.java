@@ -1,7 +1,6 @@
 package io.streamrag.gateway.relay;
 
-import io.streamrag.gateway.auth.ApiKeys;
-import io.streamrag.gateway.web.Refusals;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.web.Refused;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -14,7 +13,6 @@ import reactor.core.publisher.Mono;
  */
 public final class Resumptions {
 
-  private final ApiKeys keys;
   private final StreamLedger ledger;
   private final AnswerRelay relay;
   private final StreamCaps caps;
@@ -23,8 +21,7 @@ public final class Resumptions {
    * @param caps how many resumed streams each key may hold open here: each is a read registered on
    *     the shared reader, holding the events it was not sent yet
    */
-  public Resumptions(ApiKeys keys, StreamLedger ledger, AnswerRelay relay, StreamCaps caps) {
-    this.keys = keys;
+  public Resumptions(StreamLedger ledger, AnswerRelay relay, StreamCaps caps) {
     this.ledger = ledger;
     this.relay = relay;
     this.caps = caps;
@@ -41,7 +38,7 @@ public final class Resumptions {
   /**
    * Resumes the stream a {@code Last-Event-ID} names.
    *
-   * @param token the bearer token, or {@code null}
+   * @param who who sent the request, as the authentication filter found
    * @return the stream; a {@link Refused} 401, 400 or 404 otherwise
    */
   /**
@@ -49,12 +46,10 @@ public final class Resumptions {
    *
    * @return the stream, once the cancel is published; a {@link Refused} 401 or 404 otherwise
    */
-  public Mono<StreamLedger.Open> cancel(String token, String requestId) {
+  public Mono<StreamLedger.Open> cancel(Authenticated who, String requestId) {
     return Mono.fromCallable(
             () -> {
-              var caller =
-                  keys.authenticate(token)
-                      .orElseThrow(() -> new Refused(Refusals.unauthorized(token)));
+              var caller = who.orRefuse();
               return ledger
                   .find(requestId)
                   .filter(s -> s.userId().equals(caller.owner()))
@@ -72,12 +67,11 @@ public final class Resumptions {
                     .thenReturn(stream));
   }
 
-  public Mono<Resumed> resume(String token, String lastEventId) {
+  public Mono<Resumed> resume(Authenticated who, String lastEventId) {
     return Mono.fromCallable(
         () -> {
-          // 1. authenticate the API key
-          var caller =
-              keys.authenticate(token).orElseThrow(() -> new Refused(Refusals.unauthorized(token)));
+          // 1. a known API key (authenticated once, by the filter)
+          var caller = who.orRefuse();
           // 2. read the id: which stream, and how far its client got
           var last = EventIds.parse(lastEventId);
           // 3. the stream must be this caller's, within the resume window: to others it does not

@@ -1,8 +1,7 @@
 package io.streamrag.gateway.trace;
 
-import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.web.Refusals;
-import io.streamrag.kit.auth.Bearer;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.ConversationAction;
 import io.streamrag.schemas.chat.ConversationAnswered;
@@ -24,24 +23,21 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class TraceHandler {
 
-  private final ApiKeys keys;
   private final RequestClient<ConversationAnswered> memory;
   private final Duration timeout;
   private final Clock clock;
 
-  public TraceHandler(
-      ApiKeys keys, RequestClient<ConversationAnswered> memory, Duration timeout, Clock clock) {
-    this.keys = keys;
+  public TraceHandler(RequestClient<ConversationAnswered> memory, Duration timeout, Clock clock) {
     this.memory = memory;
     this.timeout = timeout;
     this.clock = clock;
   }
 
   public Mono<ServerResponse> trace(ServerRequest request) {
-    var caller = keys.authenticate(Bearer.token(request.headers().firstHeader("Authorization")));
+    var who = Authenticated.of(request);
+    var caller = who.caller();
     if (caller.isEmpty()) {
-      return Refusals.respond(
-          401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <api key>");
+      return Refusals.respond(Refusals.unauthorized(who.token()));
     }
     String requestId = request.pathVariable("id");
     var call =

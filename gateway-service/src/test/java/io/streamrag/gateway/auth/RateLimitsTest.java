@@ -50,9 +50,9 @@ class RateLimitsTest {
 
   @Test
   void retryAfterIsWholeSecondsRoundedUp() {
-    assertThat(RateLimitFilter.seconds(Duration.ofMillis(1))).isEqualTo(1);
-    assertThat(RateLimitFilter.seconds(Duration.ofMillis(1000))).isEqualTo(1);
-    assertThat(RateLimitFilter.seconds(Duration.ofMillis(1001))).isEqualTo(2);
-    assertThat(RateLimitFilter.seconds(Duration.ofSeconds(59).plusMillis(10))).isEqualTo(60);
+    assertThat(AuthenticationFilter.seconds(Duration.ofMillis(1))).isEqualTo(1);
+    assertThat(AuthenticationFilter.seconds(Duration.ofMillis(1000))).isEqualTo(1);
+    assertThat(AuthenticationFilter.seconds(Duration.ofMillis(1001))).isEqualTo(2);
+    assertThat(AuthenticationFilter.seconds(Duration.ofSeconds(59).plusMillis(10))).isEqualTo(60);
   }
 }

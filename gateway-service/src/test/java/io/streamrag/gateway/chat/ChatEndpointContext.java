@@ -26,6 +26,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
       "gateway.chat.answer-timeout=2s",
       "gateway.chat.max-message-chars=200",
       "gateway.chat.memory-timeout=1s",
+      // every endpoint is tried without a key (ChatRefusalTest): the address limit has its own test
+      "gateway.rate-limit.unauthenticated-per-minute=1000",
       "gateway.watch.stages=" // this test answers in llm-service's place, in no consumer group
     })
 @ActiveProfiles("demo")

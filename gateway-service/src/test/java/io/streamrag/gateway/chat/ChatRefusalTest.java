@@ -2,6 +2,7 @@ package io.streamrag.gateway.chat;
 
 import io.streamrag.kit.testing.Problems;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
@@ -23,6 +24,54 @@ class ChatRefusalTest extends ChatEndpointContext {
         .expectBody()
         .jsonPath("$.error")
         .isEqualTo("unauthorized");
+  }
+
+  /**
+   * Every endpoint reads who sent the request from the one filter that authenticated it; none may
+   * answer a missing or unknown key, each says so in its API's shape.
+   */
+  @Test
+  void everyEndpointRefusesAMissingOrUnknownKeyWith401() {
+    String[][] endpoints = {
+      {"POST", "/api/rag/chat"},
+      {"DELETE", "/api/rag/chat/some-request"},
+      {"GET", "/api/me"},
+      {"GET", "/api/sensors/" + MINE + "/snapshot"},
+      {"GET", "/api/sensors/" + MINE + "/events"},
+      {"GET", "/api/conversations/some-conversation"},
+      {"DELETE", "/api/conversations/some-conversation"},
+      {"GET", "/api/chats/some-request/trace"},
+      {"POST", "/api/recommendations/irrigation"},
+      {"POST", "/api/recommendations/fertilization"},
+      {"GET", "/admin/keys"},
+      {"POST", "/admin/keys"},
+      {"GET", "/v1/models"},
+      {"GET", "/v1/models/default"},
+      {"POST", "/v1/chat/completions"}
+    };
+    for (String[] endpoint : endpoints) {
+      for (String key : new String[] {null, "not-a-key"}) {
+        var request =
+            http.method(HttpMethod.valueOf(endpoint[0]))
+                .uri(endpoint[1])
+                .contentType(MediaType.APPLICATION_JSON);
+        if (key != null) {
+          request.header("Authorization", "Bearer " + key);
+        }
+        var body =
+            request
+                .bodyValue("{\"message\":\"hi\",\"sensor_uuid\":\"" + MINE + "\"}")
+                .exchange()
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody();
+        if (endpoint[1].startsWith("/v1/")) {
+          body.jsonPath("$.error.code").isEqualTo("invalid_api_key");
+        } else {
+          body.jsonPath("$.error").isEqualTo("unauthorized");
+        }
+      }
+    }
   }
 
   @Test

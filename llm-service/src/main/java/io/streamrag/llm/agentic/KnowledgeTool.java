@@ -7,6 +7,7 @@ import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -79,7 +80,7 @@ public final class KnowledgeTool {
     var call =
         KnowledgeToolCalled.newBuilder()
             .setCallId(UUID.randomUUID().toString())
-            .setChat(chat)
+            .setScope(RetrievalScopes.of(chat))
             .setAction(action)
             .setKbIds(kbIds)
             .setQueryText(text)

@@ -12,6 +12,7 @@ import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import io.streamrag.schemas.chat.RetrievalRequested;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ public final class ContextSearcher implements Searcher {
     var call =
         RetrievalRequested.newBuilder()
             .setCallId(UUID.randomUUID().toString())
-            .setChat(request)
+            .setScope(RetrievalScopes.of(request))
             .setQuery(query)
             .setRequestedAt(clock.instant())
             .build();

@@ -66,7 +66,7 @@ class AgenticServiceTest {
             ChatTopics.KNOWLEDGE_REQUESTS,
             KnowledgeToolCalled.class,
             call ->
-                USER.equals(call.getChat().getUserId())
+                USER.equals(call.getScope().getUserId())
                     ? Map.<String, SpecificRecord>entry(call.getCallId(), answer(call))
                     : null);
   }

@@ -51,7 +51,7 @@ class EvidenceRetrievalTest {
                 call.getQuery().contains("silence")
                     ? null
                     : ContextRetrieved.newBuilder(withPlanted(Contexts.persianMoisture("r")))
-                        .setRequest(call.getChat())
+                        .setRequest(null) // retrieval echoes no request since ContextRetrieved v6
                         .setQuery(call.getQuery())
                         .build());
     step =

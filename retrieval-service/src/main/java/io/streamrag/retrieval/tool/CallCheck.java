@@ -22,8 +22,8 @@ record CallCheck(List<String> kbIds, List<String> outsidePipeline, List<String> 
   /** The most results one call may ask for. */
   static final int MAX_TOP_K = 20;
 
-  static CallCheck of(KnowledgeToolCalled call, List<KnowledgeBaseConfigured> pipelineKbs) {
-    String pipeline = call.getChat().getPipeline();
+  static CallCheck of(
+      KnowledgeToolCalled call, String pipeline, List<KnowledgeBaseConfigured> pipelineKbs) {
     var allowed =
         pipelineKbs.stream().map(KnowledgeBaseConfigured::getKbName).collect(Collectors.toSet());
     var asked = List.copyOf(new LinkedHashSet<>(call.getKbIds()));

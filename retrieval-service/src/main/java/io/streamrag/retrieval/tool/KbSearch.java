@@ -6,8 +6,8 @@ import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
-import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.KnowledgeResult;
+import io.streamrag.schemas.chat.RetrievalScope;
 import java.util.List;
 import java.util.function.Function;
 
@@ -39,7 +39,7 @@ final class KbSearch {
    * Prepares the searches of one call. Each KB brings at least as many candidates as the model
    * keeps, since all of them may come from one KB, and at least as many as the pipeline reranks.
    */
-  Prepared prepare(ChatRequested chat, String question, int topK) {
+  Prepared prepare(RetrievalScope chat, String question, int topK) {
     String pipeline = chat.getPipeline();
     int candidates = Math.max(searches.settings(pipeline).candidates(), topK);
     var queries =

@@ -6,6 +6,8 @@ import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.RetrievalScope;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -50,13 +52,16 @@ public final class KnowledgeTool {
     long started = System.nanoTime();
     var reply =
         KnowledgeToolAnswered.newBuilder().setCallId(call.getCallId()).setAction(call.getAction());
-    var done = call.getAction() == KnowledgeAction.LIST ? list(call, reply) : query(call, reply);
+    var scope = RetrievalScopes.of(call);
+    var done =
+        call.getAction() == KnowledgeAction.LIST ? list(scope, reply) : query(call, scope, reply);
     var answer = reply.setAnsweredAt(clock.instant()).build();
     // 4. one line per call: what it asked, each KB's outcome, what it got (S2.6)
     log.info(
         "{}",
         ToolCallRecord.of(
             call,
+            scope,
             done.outcomes(),
             done.merged(),
             answer,
@@ -67,25 +72,25 @@ public final class KnowledgeTool {
   /** What a call did besides its reply, for the log. */
   private record Done(List<KbOutcome> outcomes, int merged) {}
 
-  private Done list(KnowledgeToolCalled call, KnowledgeToolAnswered.Builder reply) {
+  private Done list(RetrievalScope scope, KnowledgeToolAnswered.Builder reply) {
     // 1. the KBs of the request's pipeline, by id
-    reply.setKnowledgeBases(KbListing.of(bases.of(call.getChat().getPipeline())));
+    reply.setKnowledgeBases(KbListing.of(bases.of(scope.getPipeline())));
     return new Done(List.of(), 0);
   }
 
-  private Done query(KnowledgeToolCalled call, KnowledgeToolAnswered.Builder reply) {
+  private Done query(
+      KnowledgeToolCalled call, RetrievalScope scope, KnowledgeToolAnswered.Builder reply) {
     // 1. every KB in the request's pipeline (S2.5) and sane arguments, or nothing is searched
-    var check = CallCheck.of(call, bases.of(call.getChat().getPipeline()));
+    var check = CallCheck.of(call, scope.getPipeline(), bases.of(scope.getPipeline()));
     if (!check.outsidePipeline().isEmpty()) {
-      SecurityEvents.kbOutsidePipeline(call, check.outsidePipeline());
+      SecurityEvents.kbOutsidePipeline(call.getCallId(), scope, check.outsidePipeline());
     }
     if (check.refused()) {
       reply.setError(check.error());
       return new Done(List.of(), 0);
     }
     // 2. each KB on its own, all at once, under the request's tenant filter (S1.6, S2.2)
-    var outcomes =
-        searches.search(call.getChat(), check.kbIds(), call.getQueryText(), call.getTopK());
+    var outcomes = searches.search(scope, check.kbIds(), call.getQueryText(), call.getTopK());
     // 3. one list by relevance, each point once, the best top_k; failed KBs beside it (S2.1, S2.2)
     var merge = ResultMerge.of(outcomes, call.getTopK());
     reply.setResults(merge.kept()).setFailedKbs(KbOutcome.failures(outcomes));

@@ -1,6 +1,6 @@
 package io.streamrag.retrieval.tool;
 
-import io.streamrag.schemas.chat.ChatRequested;
+import io.streamrag.schemas.chat.RetrievalScope;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +33,7 @@ final class PerKbSearches {
     this.limit = limit;
   }
 
-  List<KbOutcome> search(ChatRequested chat, List<String> kbIds, String question, int topK) {
+  List<KbOutcome> search(RetrievalScope chat, List<String> kbIds, String question, int topK) {
     KbSearch.Prepared prepared;
     try {
       prepared = search.prepare(chat, question, topK);

@@ -1,6 +1,6 @@
 package io.streamrag.retrieval.tool;
 
-import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.RetrievalScope;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -18,12 +18,11 @@ final class SecurityEvents {
   private SecurityEvents() {}
 
   /** A call named KBs outside its request's pipeline (S2.5); nothing was searched. */
-  static void kbOutsidePipeline(KnowledgeToolCalled call, List<String> refused) {
-    var chat = call.getChat();
+  static void kbOutsidePipeline(String callId, RetrievalScope chat, List<String> refused) {
     log.warn(
         "security_event=kb_outside_pipeline call_id={} request_id={} user={} pipeline={}"
             + " refused_kbs={} outcome=refused",
-        ToolCallRecord.plain(call.getCallId()),
+        ToolCallRecord.plain(callId),
         ToolCallRecord.plain(chat.getRequestId()),
         ToolCallRecord.plain(chat.getUserId()),
         ToolCallRecord.plain(chat.getPipeline()),

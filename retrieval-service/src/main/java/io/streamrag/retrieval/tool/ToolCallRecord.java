@@ -3,6 +3,7 @@ package io.streamrag.retrieval.tool;
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeToolAnswered;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.RetrievalScope;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -49,6 +50,7 @@ record ToolCallRecord(
 
   static ToolCallRecord of(
       KnowledgeToolCalled call,
+      RetrievalScope scope,
       List<KbOutcome> outcomes,
       int merged,
       KnowledgeToolAnswered reply,
@@ -65,8 +67,8 @@ record ToolCallRecord(
     }
     return new ToolCallRecord(
         call.getCallId(),
-        call.getChat().getRequestId(),
-        call.getChat().getPipeline(),
+        scope.getRequestId(),
+        scope.getPipeline(),
         call.getAction(),
         params,
         List.copyOf(new LinkedHashSet<>(call.getKbIds())),

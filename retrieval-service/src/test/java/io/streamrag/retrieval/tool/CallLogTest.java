@@ -43,7 +43,7 @@ class CallLogTest {
         .asString()
         .startsWith("knowledge_call ")
         .contains("call_id=" + call.getCallId())
-        .contains("request_id=" + call.getChat().getRequestId())
+        .contains("request_id=" + call.getScope().getRequestId())
         .contains("pipeline=croplogic")
         .contains("action=QUERY")
         .contains("params=kb_ids,query_text,top_k")

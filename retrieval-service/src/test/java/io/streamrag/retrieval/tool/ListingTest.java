@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeBaseListed;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,7 @@ class ListingTest {
     // given a request of a pipeline kb.configs does not know
     var call =
         ToolFixture.call(MINE, KnowledgeAction.LIST)
-            .setChat(ToolFixture.chat(MINE, "nowhere"))
+            .setScope(RetrievalScopes.of(ToolFixture.chat(MINE, "nowhere")))
             .build();
 
     // when / then

@@ -45,7 +45,7 @@ class RefusalTest {
         .asString()
         .contains("security_event=kb_outside_pipeline")
         .contains("call_id=" + call.getCallId())
-        .contains("request_id=" + call.getChat().getRequestId())
+        .contains("request_id=" + call.getScope().getRequestId())
         .contains("user=farmer-1")
         .contains("pipeline=croplogic")
         .contains("refused_kbs=units");

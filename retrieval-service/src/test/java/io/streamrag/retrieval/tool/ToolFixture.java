@@ -11,6 +11,7 @@ import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeToolCalled;
+import io.streamrag.schemas.chat.RetrievalScopes;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.time.Clock;
 import java.time.Duration;
@@ -121,7 +122,7 @@ final class ToolFixture implements AutoCloseable {
   static KnowledgeToolCalled.Builder call(String sensor, KnowledgeAction action) {
     return KnowledgeToolCalled.newBuilder()
         .setCallId("call-" + UUID.randomUUID())
-        .setChat(chat(sensor, "croplogic"))
+        .setScope(RetrievalScopes.of(chat(sensor, "croplogic")))
         .setAction(action)
         .setRequestedAt(Instant.now());
   }

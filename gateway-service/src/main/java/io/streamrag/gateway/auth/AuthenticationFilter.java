@@ -20,23 +20,25 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Limits every request, whatever its endpoint, in this order: an address over its budget of
- * requests without a valid key ({@link AddressLimits}) is refused before its key is looked at; a
- * request without a known key counts against its address and goes on to its endpoint, which answers
- * {@code 401}; a request with a known key counts against the key ({@link RateLimits}). Over a limit
- * it is {@code 429} with {@code Retry-After} (whole seconds) and a problem detail {@code
- * rate_limited} (in OpenAI's error shape under {@code /v1/}). The actuator has a port of its own
- * and never reaches this filter. Behind a proxy the address is the client's only where the proxy's
- * forwarded headers are trusted ({@code server.forward-headers-strategy}).
+ * Authenticates every request once, whatever its endpoint, and limits it, in this order: an address
+ * over its budget of requests without a valid key ({@link AddressLimits}) is refused before its key
+ * is looked at; the key is looked up and who sent the request is put on it ({@link Authenticated},
+ * which endpoints read); a request without a known key counts against its address and goes on to
+ * its endpoint, which answers {@code 401} in its API's shape; a request with a known key counts
+ * against the key ({@link RateLimits}). Over a limit it is {@code 429} with {@code Retry-After}
+ * (whole seconds) and a problem detail {@code rate_limited} (in OpenAI's error shape under {@code
+ * /v1/}). The actuator has a port of its own and never reaches this filter. Behind a proxy the
+ * address is the client's only where the proxy's forwarded headers are trusted ({@code
+ * server.forward-headers-strategy}).
  */
-final class RateLimitFilter implements WebFilter {
+final class AuthenticationFilter implements WebFilter {
 
   private final ApiKeys keys;
   private final RateLimits limits;
   private final AddressLimits addresses;
   private final ServerResponse.Context context;
 
-  RateLimitFilter(
+  AuthenticationFilter(
       ApiKeys keys,
       RateLimits limits,
       AddressLimits addresses,
@@ -68,9 +70,11 @@ final class RateLimitFilter implements WebFilter {
     if (!blocked.isZero()) {
       return refuse(exchange, anonymousMessage(blocked), blocked, openAi);
     }
-    // 2. the key: none, or an unknown one, counts against the address
+    // 2. the key, looked up once for the request: none, or an unknown one, counts against the
+    // address
     String token = Bearer.token(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
     var caller = token == null ? Optional.<Caller>empty() : keys.authenticate(token);
+    Authenticated.put(exchange, new Authenticated(token, caller));
     if (caller.isEmpty()) {
       if (addresses.failed(address)) {
         return chain.filter(exchange);
