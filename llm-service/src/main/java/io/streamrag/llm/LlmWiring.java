@@ -16,6 +16,7 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.ModelPlanner;
 import io.streamrag.llm.evidence.Planner;
+import io.streamrag.llm.guard.GuardProperties;
 import io.streamrag.llm.guard.ModelJudge;
 import io.streamrag.llm.memory.ConversationStore;
 import io.streamrag.llm.memory.MemoryRecall;
@@ -51,8 +52,8 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Kafka handler (one call into the pipeline) and the pre-run chain; the provider: {@link
- * ProviderWiring}; memory: {@link MemoryWiring}.
+ * The Kafka handler (one call into the pipeline) and the pre-run chain; the provider: {@code
+ * provider.ProviderWiring}; memory: {@code memory.MemoryWiring}.
  */
 @Configuration(proxyBeanMethods = false)
 class LlmWiring {
@@ -101,8 +102,8 @@ class LlmWiring {
   }
 
   /**
-   * S0.2's order: injection guard (its layers: {@link GuardWiring}), length guard, config sync,
-   * then (memory, follow-up rewrite, retrieval mode) retrieval.
+   * S0.2's order: injection guard (its layers: {@code guard.GuardWiring}), length guard, config
+   * sync, then (memory, follow-up rewrite, retrieval mode) retrieval.
    */
   @Bean
   PreRunChain preRunChain(

@@ -46,6 +46,11 @@ final class PassageJudge {
     if (mismatch.isPresent()) {
       return Verdict.reject(mismatch.get());
     }
+    // 1b. what the part picks out (the largest, the first, a number of islands), as strictly
+    var unsaid = Specifics.missing(part, language, passage);
+    if (unsaid.isPresent()) {
+      return Verdict.reject(unsaid.get());
+    }
     // 2. relevance: the share of the part's terms the passage holds. A passage in another language
     // can hold only the terms the glossary translates: the others are words it cannot show, so they
     // count as missing ("locusts" in a Persian passage on wheat is not shown by its «گندم»); a part

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * A passage read for judging: the light stems of its words, whole and sentence by sentence, to tell
@@ -43,6 +44,7 @@ final class PassageText {
 
   private final String language;
   private final Set<String> stems = new HashSet<>();
+  private final Set<String> words = new HashSet<>();
   private final List<String> sentences = new ArrayList<>();
   private final List<Set<String>> sentenceStems = new ArrayList<>();
   private final List<Set<String>> windowStems = new ArrayList<>();
@@ -68,7 +70,10 @@ final class PassageText {
     for (String s : text.split("(?<=[.!?؟])\\s+|[\\n\\r]+|[;؛]")) {
       if (!s.isBlank()) {
         sentences.add(s.strip());
-        Set<String> own = stems(s);
+        List<String> folded = Stems.words(s);
+        Set<String> own = stems(folded);
+        words.addAll(folded);
+        joinSuperlatives(folded);
         sentenceStems.add(own);
         stems.addAll(own);
       }
@@ -152,10 +157,51 @@ final class PassageText {
     return windowStems.get(first);
   }
 
-  private static Set<String> stems(String text) {
+  private static Set<String> stems(List<String> folded) {
     var out = new HashSet<String>();
-    Stems.words(text).forEach(w -> out.add(Stems.of(w)));
+    folded.forEach(w -> out.add(Stems.of(w)));
     return out;
+  }
+
+  /** «بزرگ ترین» written apart is the word «بزرگترین», as a question may write it joined. */
+  private void joinSuperlatives(List<String> folded) {
+    for (int i = 1; i < folded.size(); i++) {
+      if (folded.get(i).equals("ترین")) {
+        words.add(folded.get(i - 1) + "ترین");
+      }
+    }
+  }
+
+  /** Whether the passage writes this folded word itself (not a word of the same stem). */
+  boolean hasWord(String folded) {
+    return words.contains(folded);
+  }
+
+  /**
+   * Whether the term is held in a window of sentences ({@link #WINDOW}) whose text also passes the
+   * test: where a how-many question's counted word and a number are written together.
+   */
+  boolean holdsWhere(Terms.Term term, Predicate<String> window) {
+    if (sentences.size() <= WINDOW) {
+      return holds(term) && window.test(String.join(" ", sentences));
+    }
+    for (int i = 0; i + WINDOW <= sentences.size(); i++) {
+      if (holds(term, windowStems(i))
+          && window.test(String.join(" ", sentences.subList(i, i + WINDOW)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether one sentence (a line of a table) holds the term and passes the test. */
+  boolean holdsInSentence(Terms.Term term, Predicate<String> sentence) {
+    for (int i = 0; i < sentences.size(); i++) {
+      if (holds(term, sentenceStems.get(i)) && sentence.test(sentences.get(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean holds(Terms.Term term, Set<String> stems) {

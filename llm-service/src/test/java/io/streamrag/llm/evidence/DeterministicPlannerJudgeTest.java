@@ -97,7 +97,7 @@ class DeterministicPlannerJudgeTest {
             "en");
 
     assertThat(verdict.accepted()).isFalse();
-    assertThat(verdict.reason()).isEqualTo("no number for a how-many question");
+    assertThat(verdict.reason()).isEqualTo("no number of splits for a how-many question");
   }
 
   @Test

@@ -1,12 +1,11 @@
-package io.streamrag.llm;
+package io.streamrag.llm.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.streamrag.llm.provider.AnswerProvider;
-import io.streamrag.llm.provider.ExtractiveProvider;
-import io.streamrag.llm.provider.ModelAnswerProvider;
+import io.streamrag.llm.LlmApplication;
+import io.streamrag.llm.LlmProperties;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.ProviderStatus;
 import java.time.Duration;

@@ -1,11 +1,7 @@
-package io.streamrag.llm;
+package io.streamrag.llm.memory;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.streamrag.llm.memory.GuardedConversationStore;
-import io.streamrag.llm.memory.MemoryProperties;
-import io.streamrag.llm.memory.PostgresConversationStore;
-import io.streamrag.llm.memory.TurnRecorder;
 import java.time.Clock;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;

@@ -1,9 +1,7 @@
-package io.streamrag.llm;
+package io.streamrag.llm.provider;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.streamrag.llm.provider.AnswerProvider;
-import io.streamrag.llm.provider.ExtractiveProvider;
-import io.streamrag.llm.provider.ModelAnswerProvider;
+import io.streamrag.llm.LlmProperties;
 import io.streamrag.llm.provider.openai.CallThreads;
 import io.streamrag.llm.provider.openai.OpenAiClient;
 import io.streamrag.llm.provider.openai.ProviderChain;

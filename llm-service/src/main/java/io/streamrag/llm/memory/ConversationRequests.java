@@ -1,8 +1,6 @@
-package io.streamrag.llm;
+package io.streamrag.llm.memory;
 
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
-import io.streamrag.llm.memory.ConversationKey;
-import io.streamrag.llm.memory.ConversationStore;
 import io.streamrag.schemas.chat.ConversationAction;
 import io.streamrag.schemas.chat.ConversationAnswered;
 import io.streamrag.schemas.chat.ConversationRequested;

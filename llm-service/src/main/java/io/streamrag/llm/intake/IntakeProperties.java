@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.llm.intake;
 
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;

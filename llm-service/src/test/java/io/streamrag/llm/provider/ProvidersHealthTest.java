@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.llm.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

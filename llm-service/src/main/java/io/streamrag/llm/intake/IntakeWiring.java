@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.llm.intake;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -7,12 +7,10 @@ import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.lifecycle.Drain;
+import io.streamrag.llm.LlmProperties;
+import io.streamrag.llm.LlmSteps;
 import io.streamrag.llm.cancel.Cancellations;
 import io.streamrag.llm.cancel.CancelledAnswers;
-import io.streamrag.llm.intake.AnswerBudget;
-import io.streamrag.llm.intake.AnswerRebalance;
-import io.streamrag.llm.intake.BindingFetching;
-import io.streamrag.llm.intake.ChatIntake;
 import io.streamrag.llm.stream.AnswerStreams;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerLoadReported;

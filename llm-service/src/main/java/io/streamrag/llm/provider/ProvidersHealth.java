@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.llm.provider;
 
 import io.streamrag.llm.provider.openai.ProviderStatus;
 import java.util.LinkedHashMap;

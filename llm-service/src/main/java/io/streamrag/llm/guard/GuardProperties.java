@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.llm.guard;
 
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;

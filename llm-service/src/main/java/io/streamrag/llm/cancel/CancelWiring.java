@@ -1,8 +1,7 @@
-package io.streamrag.llm;
+package io.streamrag.llm.cancel;
 
 import io.streamrag.kit.kafka.TopicReaders;
-import io.streamrag.llm.cancel.CancelFeed;
-import io.streamrag.llm.cancel.Cancellations;
+import io.streamrag.llm.ChatProperties;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -1,4 +1,4 @@
-package io.streamrag.llm;
+package io.streamrag.llm.guard;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.GuardMetrics;
@@ -7,8 +7,6 @@ import io.streamrag.kit.guard.injection.GuardCorpus;
 import io.streamrag.kit.guard.injection.PatternLayer;
 import io.streamrag.kit.guard.injection.SimilarityLayer;
 import io.streamrag.llm.config.LiveConfig;
-import io.streamrag.llm.guard.LiveGuardCorpus;
-import io.streamrag.llm.guard.ModelJudge;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,14 +1,12 @@
-package io.streamrag.llm;
+package io.streamrag.llm.advice;
 
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
-import io.streamrag.llm.advice.Advisor;
-import io.streamrag.llm.advice.AgronomyTables;
-import io.streamrag.llm.advice.Alerts;
-import io.streamrag.llm.advice.Explanation;
+import io.streamrag.llm.ChatProperties;
+import io.streamrag.llm.LlmProperties;
 import io.streamrag.llm.config.LiveConfig;
 import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.openai.ProviderChain;
