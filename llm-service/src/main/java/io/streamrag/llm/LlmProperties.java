@@ -1,6 +1,5 @@
 package io.streamrag.llm;
 
-import io.streamrag.llm.provider.ProviderChecks;
 import io.streamrag.llm.provider.openai.BreakerSettings;
 import io.streamrag.llm.provider.openai.Endpoint;
 import jakarta.validation.Valid;

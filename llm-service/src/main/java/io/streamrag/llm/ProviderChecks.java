@@ -1,4 +1,4 @@
-package io.streamrag.llm.provider;
+package io.streamrag.llm;
 
 import io.streamrag.llm.LlmProperties.Provider;
 import java.net.URI;
@@ -13,12 +13,12 @@ import java.util.Map;
  * Checks {@code llm.providers} at start-up and keeps the configured entries. Every message names
  * the key, and the environment variable the shipped yml fills it from (entries 0 and 1).
  */
-public final class ProviderChecks {
+final class ProviderChecks {
 
   private ProviderChecks() {}
 
   /** The entries with a base URL or a model, checked; fails with every problem found. */
-  public static List<Provider> configured(List<Provider> providers) {
+  static List<Provider> configured(List<Provider> providers) {
     var problems = new ArrayList<String>();
     var kept = new ArrayList<Provider>();
     Map<String, Integer> names = new HashMap<>();
@@ -76,7 +76,7 @@ public final class ProviderChecks {
   }
 
   /** Fails unless {@code d} is positive. */
-  public static void positive(String key, String env, Duration d) {
+  static void positive(String key, String env, Duration d) {
     if (d != null && (d.isZero() || d.isNegative())) {
       throw new IllegalArgumentException(key + env + " must be positive, not " + d);
     }
