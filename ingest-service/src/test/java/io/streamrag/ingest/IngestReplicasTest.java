@@ -41,8 +41,14 @@ class IngestReplicasTest {
 
   static final String GROUP = "ingest-sensors";
 
-  /** {@code concurrency} of the sensor binding in ingest-service.yml. */
-  static final int CONSUMERS_PER_INSTANCE = 6;
+  /**
+   * Consumers per instance: the sensor binding's {@code concurrency}, set to half the partitions
+   * here. With ingest-service.yml's 6 on 6 partitions the range assignor hands every partition to
+   * the 6 member ids that sort first, and whether those are all one instance's depends on how many
+   * consumers the test JVM numbered before (a run saw the second instance get none); with 3 each,
+   * both instances must own partitions, and ownership is what this test is about.
+   */
+  static final int CONSUMERS_PER_INSTANCE = 3;
 
   @AfterAll
   static void stop() {
@@ -124,6 +130,8 @@ class IngestReplicasTest {
         .run(
             "--spring.main.web-application-type=none",
             "--spring.kafka.bootstrap-servers=" + KAFKA.bootstrapServers(),
-            "--spring.jmx.enabled=false");
+            "--spring.jmx.enabled=false",
+            "--spring.cloud.stream.bindings.ingestSensor-in-0.consumer.concurrency="
+                + CONSUMERS_PER_INSTANCE);
   }
 }

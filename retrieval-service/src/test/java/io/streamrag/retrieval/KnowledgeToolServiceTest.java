@@ -2,8 +2,6 @@ package io.streamrag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.kit.kafka.RequestClient;
-import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.KnowledgeAction;
 import io.streamrag.schemas.chat.KnowledgeBaseListed;
@@ -14,11 +12,9 @@ import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 
 /**
  * The query_knowledge tool through the broker (S2.1, S2.2, S2.5): calls on knowledge.requests,
@@ -26,24 +22,18 @@ import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
  */
 class KnowledgeToolServiceTest extends ServiceOnBroker {
 
-  static final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> REPLIES =
-      RequestReply.template(
-          io.streamrag.kit.kafka.TopicReaders.outsideSpring(
-              KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-          ChatTopics.KNOWLEDGE_REPLIES,
-          "test");
-  static final RequestClient<KnowledgeToolAnswered> TOOL =
-      new RequestClient<>(REPLIES, ChatTopics.KNOWLEDGE_REQUESTS, KnowledgeToolAnswered.class);
+  static final LlmCaller<KnowledgeToolAnswered> TOOL =
+      new LlmCaller<>(
+          ChatTopics.KNOWLEDGE_REQUESTS, ChatTopics.KNOWLEDGE_REPLIES, KnowledgeToolAnswered.class);
 
   @BeforeAll
   static void listenForReplies() throws InterruptedException {
-    REPLIES.start();
-    assertThat(REPLIES.waitForAssignment(WAIT)).isTrue();
+    TOOL.start();
   }
 
   @AfterAll
   static void stopListening() {
-    REPLIES.stop();
+    TOOL.stop();
   }
 
   @Test
@@ -98,7 +88,7 @@ class KnowledgeToolServiceTest extends ServiceOnBroker {
             .setTopK(3)
             .setRequestedAt(Instant.now())
             .build();
-    var reply = TOOL.call(call.getCallId(), call, WAIT);
+    var reply = TOOL.call(call.getCallId(), call);
     assertThat(reply.getCallId()).isEqualTo(call.getCallId());
     return reply;
   }

@@ -2,8 +2,6 @@ package io.streamrag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.kit.kafka.RequestClient;
-import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
@@ -11,11 +9,9 @@ import io.streamrag.schemas.chat.RetrievalRequested;
 import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Instant;
 import java.util.UUID;
-import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 
 /**
  * retrieval-service alone against a real broker: retrieval calls in, contexts back as replies,
@@ -23,24 +19,18 @@ import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
  */
 class RetrievalServiceTest extends ServiceOnBroker {
 
-  static final ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> REPLIES =
-      RequestReply.template(
-          io.streamrag.kit.kafka.TopicReaders.outsideSpring(
-              KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-          ChatTopics.RETRIEVAL_REPLIES,
-          "test");
-  static final RequestClient<ContextRetrieved> CALLS =
-      new RequestClient<>(REPLIES, ChatTopics.RETRIEVAL_REQUESTS, ContextRetrieved.class);
+  static final LlmCaller<ContextRetrieved> CALLS =
+      new LlmCaller<>(
+          ChatTopics.RETRIEVAL_REQUESTS, ChatTopics.RETRIEVAL_REPLIES, ContextRetrieved.class);
 
   @BeforeAll
   static void listenForReplies() throws InterruptedException {
-    REPLIES.start();
-    assertThat(REPLIES.waitForAssignment(WAIT)).isTrue();
+    CALLS.start();
   }
 
   @AfterAll
   static void stopListening() {
-    REPLIES.stop();
+    CALLS.stop();
   }
 
   @Test
@@ -74,7 +64,7 @@ class RetrievalServiceTest extends ServiceOnBroker {
             .setRequestedAt(Instant.now())
             .build();
 
-    var context = CALLS.call(call.getCallId(), call, WAIT);
+    var context = CALLS.call(call.getCallId(), call);
 
     // Then it searched the chat's message under the chat's sensor, never another's
     assertThat(context.getDegraded()).isFalse();
@@ -113,6 +103,6 @@ class RetrievalServiceTest extends ServiceOnBroker {
             .setQuery(question)
             .setRequestedAt(Instant.now())
             .build();
-    return CALLS.call(call.getCallId(), call, WAIT);
+    return CALLS.call(call.getCallId(), call);
   }
 }

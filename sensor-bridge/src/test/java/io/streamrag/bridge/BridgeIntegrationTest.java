@@ -29,7 +29,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
       "bridge.mqtt.host=127.0.0.1",
       "bridge.mqtt.port=0"
     })
-@AutoConfigureWebTestClient
+// the default 5 s per exchange is too short for a loaded 2-core CI machine (seen: a device
+// registration timing out at load 17)
+@AutoConfigureWebTestClient(timeout = "30s")
 public abstract class BridgeIntegrationTest {
 
   public static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";

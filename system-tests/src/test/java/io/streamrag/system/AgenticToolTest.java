@@ -47,35 +47,17 @@ class AgenticToolTest {
       tools += "tool".equals(m.get("role").asString()) ? 1 : 0;
     }
     return switch (tools) {
-      case 0 -> call("c1", "{\"action\":\"list\"}");
+      case 0 -> Script.knowledgeCall("c1", "{\"action\":\"list\"}");
       case 1 ->
-          call(
+          Script.knowledgeCall(
               "c2",
               "{\"action\":\"query\",\"kb_id\":\"fertilization\",\"query_text\":\"nitrogen rate for winter wheat per hectare\",\"top_k\":3}");
       case 2 ->
-          call(
+          Script.knowledgeCall(
               "c3",
               "{\"action\":\"query\",\"kb_ids\":[\"units\"],\"query_text\":\"nitrogen in urea\"}");
       default -> Script.answer("Winter wheat takes 120 to 180 kg of nitrogen per hectare [1].");
     };
-  }
-
-  static Script call(String id, String arguments) {
-    return Script.ok()
-        .role()
-        .toolCall(0, id, "query_knowledge", arguments)
-        .finish("tool_calls")
-        .done();
-  }
-
-  static String toolMessage(JsonNode request, int index) {
-    int seen = 0;
-    for (JsonNode m : request.get("messages")) {
-      if ("tool".equals(m.get("role").asString()) && seen++ == index) {
-        return m.get("content").asString();
-      }
-    }
-    throw new AssertionError("no tool message " + index + " in " + request);
   }
 
   @Test
@@ -100,10 +82,14 @@ class AgenticToolTest {
         .satisfies(e -> assertThat(e.data()).contains("nitrogen-rates-wheat.en.md"));
     // the real retrieval-service listed croplogic's KBs only, and refused the reference pipeline's
     JsonNode last = model.last().body();
-    assertThat(toolMessage(last, 0)).contains("\"fertilization\"").contains("\"irrigation\"");
-    assertThat(toolMessage(last, 0)).doesNotContain("\"units\"");
-    assertThat(toolMessage(last, 1)).contains("nitrogen-rates-wheat.en.md").contains("\"n\":1");
-    assertThat(toolMessage(last, 2)).contains("\"error\"").contains("units");
+    assertThat(Script.toolMessage(last, 0))
+        .contains("\"fertilization\"")
+        .contains("\"irrigation\"");
+    assertThat(Script.toolMessage(last, 0)).doesNotContain("\"units\"");
+    assertThat(Script.toolMessage(last, 1))
+        .contains("nitrogen-rates-wheat.en.md")
+        .contains("\"n\":1");
+    assertThat(Script.toolMessage(last, 2)).contains("\"error\"").contains("units");
     // every step was a trace event, and the trace is kept for the key that asked
     assertThat(answer.events())
         .filteredOn(e -> e.name().equals("trace"))

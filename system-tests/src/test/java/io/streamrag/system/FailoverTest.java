@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.testing.RawSse;
 import io.streamrag.modelfake.FakeText;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
@@ -119,18 +120,17 @@ class FailoverTest {
   }
 
   /** One chat: its request id and its events until the end of its stream. */
-  record Chat(String id, CompletableFuture<List<SseConnection.Event>> events) {}
+  record Chat(String id, CompletableFuture<List<RawSse.Event>> events) {}
 
   /** {@link #CHATS} chats at once, each in a conversation of its own. */
   private static List<Chat> ask() {
     var chats = new ArrayList<Chat>();
     for (int i = 0; i < CHATS; i++) {
       var connection =
-          SseConnection.post(
+          RawSse.post(
               system.gatewayUrl() + "/api/rag/chat",
-              "dev-farmer-key",
               "{\"message\":\"What is ET0? (" + i + ")\",\"sensor_uuid\":\"" + SENSOR + "\"}",
-              Map.of());
+              RawSse.bearer("dev-farmer-key", Map.of()));
       assertThat(connection.status()).isEqualTo(200);
       chats.add(
           new Chat(
@@ -166,7 +166,7 @@ class FailoverTest {
 
   /** What a client shows of a chat, as the web page does: a reset clears the text. */
   record Shown(String text, int resets, String ended) {
-    static Shown of(List<SseConnection.Event> events) {
+    static Shown of(List<RawSse.Event> events) {
       var text = new StringBuilder();
       int resets = 0;
       String ended = "nothing";

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.gateway.admission.LoadView;
+import io.streamrag.kit.testing.RawSse;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
 import java.time.Duration;
@@ -33,7 +34,7 @@ class ManyChatsTest {
       StreamingModel.start(0, new Pace(Duration.ofMillis(100), 40, Duration.ofSeconds(4)));
 
   static RunningSystem system;
-  final List<SseConnection> open = new ArrayList<>();
+  final List<RawSse> open = new ArrayList<>();
 
   @BeforeAll
   static void answerWithTheStreamingModel() {
@@ -49,7 +50,7 @@ class ManyChatsTest {
 
   @AfterEach
   void hangUp() {
-    open.forEach(SseConnection::close);
+    open.forEach(RawSse::close);
     // every answer of this test ends (its caller left) before the next test counts model calls
     await().atMost(Duration.ofSeconds(30)).until(() -> MODEL.stats().open() == 0);
     MODEL.reset();
@@ -58,9 +59,11 @@ class ManyChatsTest {
   @Test
   void oneKeysBurstIsCappedAt20AndAnotherKeysFirstTokenComesWhileItStreams() {
     // Given one key opening 25 chats at once
-    var burst = new ArrayList<CompletableFuture<SseConnection>>();
+    var burst = new ArrayList<CompletableFuture<RawSse>>();
     for (int i = 0; i < 25; i++) {
-      burst.add(SseConnection.postAsync(chatUrl(), FARMER, question(WholeFlowTest.FARMER_SENSOR)));
+      burst.add(
+          RawSse.postAsync(
+              chatUrl(), question(WholeFlowTest.FARMER_SENSOR), RawSse.bearer(FARMER, Map.of())));
     }
     burst.forEach(f -> open.add(f.join()));
 
@@ -73,7 +76,8 @@ class ManyChatsTest {
 
     // When another key asks while the burst is being answered
     var other =
-        SseConnection.post(chatUrl(), OTHER, question(WholeFlowTest.OTHER_SENSOR), Map.of());
+        RawSse.post(
+            chatUrl(), question(WholeFlowTest.OTHER_SENSOR), RawSse.bearer(OTHER, Map.of()));
     open.add(other);
     assertThat(other.status()).isEqualTo(200);
     var atFirstToken = firstToken(other);
@@ -88,7 +92,8 @@ class ManyChatsTest {
   @Test
   void anExplicitCancelClosesTheModelsConnectionAndEndsTheStream() {
     var chat =
-        SseConnection.post(chatUrl(), FARMER, question(WholeFlowTest.FARMER_SENSOR), Map.of());
+        RawSse.post(
+            chatUrl(), question(WholeFlowTest.FARMER_SENSOR), RawSse.bearer(FARMER, Map.of()));
     open.add(chat);
     String requestId = chat.header("X-Request-Id");
     firstToken(chat);
@@ -110,7 +115,9 @@ class ManyChatsTest {
 
   @Test
   void aClientThatHangsUpHasItsModelCallClosed() {
-    var chat = SseConnection.post(chatUrl(), OTHER, question(WholeFlowTest.OTHER_SENSOR), Map.of());
+    var chat =
+        RawSse.post(
+            chatUrl(), question(WholeFlowTest.OTHER_SENSOR), RawSse.bearer(OTHER, Map.of()));
     firstToken(chat);
 
     chat.close();
@@ -127,13 +134,16 @@ class ManyChatsTest {
     await().atMost(Duration.ofSeconds(30)).until(() -> view.answerBudget() == 2);
     try {
       open.add(
-          SseConnection.post(chatUrl(), FARMER, question(WholeFlowTest.FARMER_SENSOR), Map.of()));
+          RawSse.post(
+              chatUrl(), question(WholeFlowTest.FARMER_SENSOR), RawSse.bearer(FARMER, Map.of())));
       open.add(
-          SseConnection.post(chatUrl(), OTHER, question(WholeFlowTest.OTHER_SENSOR), Map.of()));
+          RawSse.post(
+              chatUrl(), question(WholeFlowTest.OTHER_SENSOR), RawSse.bearer(OTHER, Map.of())));
       assertThat(open).allSatisfy(c -> assertThat(c.status()).isEqualTo(200));
 
       var third =
-          SseConnection.post(chatUrl(), OTHER, question(WholeFlowTest.OTHER_SENSOR), Map.of());
+          RawSse.post(
+              chatUrl(), question(WholeFlowTest.OTHER_SENSOR), RawSse.bearer(OTHER, Map.of()));
       open.add(third);
 
       assertThat(third.status()).isEqualTo(503);
@@ -142,7 +152,8 @@ class ManyChatsTest {
       // And once an answer ends, there is room again
       assertThat(open.get(0).rest()).anySatisfy(e -> assertThat(e.name()).isEqualTo("done"));
       var fourth =
-          SseConnection.post(chatUrl(), FARMER, question(WholeFlowTest.FARMER_SENSOR), Map.of());
+          RawSse.post(
+              chatUrl(), question(WholeFlowTest.FARMER_SENSOR), RawSse.bearer(FARMER, Map.of()));
       open.add(fourth);
       assertThat(fourth.status()).isEqualTo(200);
       assertThat(MODEL.stats().maxOpen()).isLessThanOrEqualTo(2);
@@ -152,7 +163,7 @@ class ManyChatsTest {
   }
 
   /** Reads the stream up to its first token; what the model had done by then. */
-  private static StreamingModel.Stats firstToken(SseConnection chat) {
+  private static StreamingModel.Stats firstToken(RawSse chat) {
     assertThat(chat.status()).isEqualTo(200);
     for (var events = chat.next(1); !events.isEmpty(); events = chat.next(1)) {
       if ("token".equals(events.get(0).name())) {

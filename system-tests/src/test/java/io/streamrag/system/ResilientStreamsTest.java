@@ -8,6 +8,7 @@ import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.gateway.relay.AnswerRelay;
 import io.streamrag.gateway.relay.PipelineWatch;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.testing.RawSse;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
 import io.streamrag.schemas.ChatTopics;
@@ -136,7 +137,7 @@ class ResilientStreamsTest {
   void aStreamDroppedOnOneReplicaResumesOnTheOtherWithNothingMissedOrRepeated() {
     int hangUps = model.hangUps();
     // Given a long answer streaming from replica A, whose client drops after six events
-    List<SseConnection.Event> before;
+    List<RawSse.Event> before;
     String requestId;
     try (var stream = chat(system.gatewayUrl(), Map.of())) {
       before = stream.next(6);
@@ -144,7 +145,7 @@ class ResilientStreamsTest {
     }
 
     // When it comes back on replica B with the id of the last event it has
-    List<SseConnection.Event> after;
+    List<RawSse.Event> after;
     try (var stream = chat(urlOf(replicaB), Map.of("Last-Event-ID", before.get(5).id()))) {
       assertThat(stream.status()).isEqualTo(200);
       after = stream.rest();
@@ -153,7 +154,7 @@ class ResilientStreamsTest {
     // Then the two parts are the whole answer: every event once, in order, ending with done
     var all = new ArrayList<>(before);
     all.addAll(after);
-    var ids = all.stream().map(SseConnection.Event::id).toList();
+    var ids = all.stream().map(RawSse.Event::id).toList();
     assertThat(ids).doesNotHaveDuplicates();
     var end = all.get(all.size() - 1);
     assertThat(end.name()).as("the last event, %s", end.data()).isEqualTo("done");
@@ -236,16 +237,15 @@ class ResilientStreamsTest {
         gaps[gaps.length - 1]);
   }
 
-  private static SseConnection chat(String url, Map<String, String> headers) {
+  private static RawSse chat(String url, Map<String, String> headers) {
     return chat(url, LONG, headers);
   }
 
-  private static SseConnection chat(String url, String question, Map<String, String> headers) {
-    return SseConnection.post(
+  private static RawSse chat(String url, String question, Map<String, String> headers) {
+    return RawSse.post(
         url + "/api/rag/chat",
-        "dev-farmer-key",
         "{\"message\":\"" + question + "\",\"sensor_uuid\":\"" + SENSOR + "\"}",
-        headers);
+        RawSse.bearer("dev-farmer-key", headers));
   }
 
   /** The request's events on chat.answers, read for two seconds. */

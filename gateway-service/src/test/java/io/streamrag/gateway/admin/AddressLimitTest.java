@@ -4,8 +4,6 @@ import static io.streamrag.gateway.admin.GatewayReplica.SENSOR;
 import static io.streamrag.gateway.admin.KeyAdminClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kit.text.Sha256;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,12 +21,7 @@ class AddressLimitTest {
 
   @BeforeAll
   static void start() {
-    gateway =
-        GatewayReplica.start(
-            LocalKafka.shared(),
-            "default",
-            "gateway.admin-key-sha256=" + Sha256.hex(ADMIN),
-            "gateway.rate-limit.unauthenticated-per-minute=3");
+    gateway = GatewayReplica.withAdmin(ADMIN, "gateway.rate-limit.unauthenticated-per-minute=3");
     // issued before the address spends its tries (the admin key is valid: it does not count)
     valid = text(gateway.admin(ADMIN).issueUser("farmer-limited", SENSOR), "key");
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.text.Sha256;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,16 @@ public final class GatewayReplica implements AutoCloseable {
             .profiles(profile)
             .initializers(GatewayReplica::ownEventLoops)
             .run(args.toArray(String[]::new)));
+  }
+
+  /**
+   * A replica on the shared broker, default profile, whose bootstrap admin key is {@code adminKey}.
+   */
+  public static GatewayReplica withAdmin(String adminKey, String... settings) {
+    var all = new ArrayList<String>();
+    all.add("gateway.admin-key-sha256=" + Sha256.hex(adminKey));
+    all.addAll(List.of(settings));
+    return start(LocalKafka.shared(), "default", all.toArray(String[]::new));
   }
 
   /**

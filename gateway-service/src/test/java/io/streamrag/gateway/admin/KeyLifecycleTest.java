@@ -4,8 +4,6 @@ import static io.streamrag.gateway.admin.GatewayReplica.SENSOR;
 import static io.streamrag.gateway.admin.KeyAdminClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kit.text.Sha256;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -42,10 +40,8 @@ class KeyLifecycleTest {
 
   /** A replica in the default profile with a bootstrap admin key; rate limits out of the way. */
   static GatewayReplica replica() {
-    return GatewayReplica.start(
-        LocalKafka.shared(),
-        "default",
-        "gateway.admin-key-sha256=" + Sha256.hex(ADMIN),
+    return GatewayReplica.withAdmin(
+        ADMIN,
         "gateway.rate-limit.requests-per-minute.user=100000",
         "gateway.rate-limit.requests-per-minute.admin=100000");
   }

@@ -5,8 +5,6 @@ import static io.streamrag.gateway.admin.KeyAdminClient.JSON;
 import static io.streamrag.gateway.admin.KeyAdminClient.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kit.text.Sha256;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,10 +20,8 @@ class RateLimitTest {
   @BeforeAll
   static void start() {
     gateway =
-        GatewayReplica.start(
-            LocalKafka.shared(),
-            "default",
-            "gateway.admin-key-sha256=" + Sha256.hex(ADMIN),
+        GatewayReplica.withAdmin(
+            ADMIN,
             "gateway.rate-limit.requests-per-minute.user=3",
             "gateway.rate-limit.requests-per-minute.admin=100");
     admin = gateway.admin(ADMIN);

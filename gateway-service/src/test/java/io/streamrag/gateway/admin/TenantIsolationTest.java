@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -35,12 +34,8 @@ class TenantIsolationTest {
   @BeforeAll
   static void twoTenantsWithASameNamedUser() {
     gateway =
-        GatewayReplica.start(
-            LocalKafka.shared(),
-            "default",
-            "gateway.admin-key-sha256=" + Sha256.hex(ADMIN),
-            "gateway.chat.answer-timeout=2s",
-            "gateway.chat.memory-timeout=1s");
+        GatewayReplica.withAdmin(
+            ADMIN, "gateway.chat.answer-timeout=2s", "gateway.chat.memory-timeout=1s");
     var admin = gateway.admin(ADMIN);
     first = issue(admin, "t1");
     second = issue(admin, "t2");

@@ -1,7 +1,9 @@
 package io.streamrag.gateway.chat;
 
+import io.streamrag.kit.testing.Problems;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /**
@@ -81,14 +83,10 @@ class ChatRefusalTest extends ChatEndpointContext {
 
   @Test
   void anotherFarmersSensorIs403AsAProblemDetailNamingTheField() {
-    chat("dev-farmer-key", "{\"message\":\"hi\",\"sensor_uuid\":\"" + OTHER + "\"}")
-        .expectStatus()
-        .isForbidden()
-        .expectHeader()
-        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("forbidden_sensor")
+    Problems.refused(
+            chat("dev-farmer-key", "{\"message\":\"hi\",\"sensor_uuid\":\"" + OTHER + "\"}"),
+            HttpStatus.FORBIDDEN,
+            "forbidden_sensor")
         .jsonPath("$.field")
         .isEqualTo("sensor_uuid")
         .jsonPath("$.message")

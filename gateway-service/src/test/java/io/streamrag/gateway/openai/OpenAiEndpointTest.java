@@ -3,7 +3,7 @@ package io.streamrag.gateway.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.gateway.FakeLlm;
-import io.streamrag.gateway.RawSse;
+import io.streamrag.kit.testing.RawSse;
 import io.streamrag.schemas.chat.GivenTurn;
 import java.util.List;
 import java.util.Map;

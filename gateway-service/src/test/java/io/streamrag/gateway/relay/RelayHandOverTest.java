@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.gateway.FakeLlm;
-import io.streamrag.gateway.RawSse;
 import io.streamrag.gateway.admin.GatewayReplica;
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kit.testing.RawSse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

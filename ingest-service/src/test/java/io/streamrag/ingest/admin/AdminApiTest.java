@@ -1,8 +1,11 @@
 package io.streamrag.ingest.admin;
 
+import static org.awaitility.Awaitility.await;
+
 import io.streamrag.ingest.IngestApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -42,6 +45,36 @@ public abstract class AdminApiTest {
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
     registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
+  }
+
+  /** {@code GET uri} as the administrator, expecting 200: the JSON object it answered. */
+  @SuppressWarnings("unchecked")
+  protected Map<String, Object> getOk(String uri) {
+    return http.get()
+        .uri(uri)
+        .header("Authorization", ADMIN)
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody(Map.class)
+        .returnResult()
+        .getResponseBody();
+  }
+
+  /** Waits until {@code GET uri} answers 200: what an import wrote is served. */
+  protected void awaitServed(String uri) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                http.get()
+                        .uri(uri)
+                        .header("Authorization", ADMIN)
+                        .exchange()
+                        .returnResult(String.class)
+                        .getStatus()
+                        .value()
+                    == 200);
   }
 
   /** {@code PUT uri} with a JSON body, as the administrator. */

@@ -169,16 +169,7 @@ class KbAdminTest extends AdminApiTest {
 
   @SuppressWarnings("unchecked")
   private Map<String, List<String>> pipelines() {
-    var body =
-        http.get()
-            .uri("/admin/pipelines")
-            .header("Authorization", ADMIN)
-            .exchange()
-            .expectStatus()
-            .isOk()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody();
+    var body = getOk("/admin/pipelines");
     var pipelines = new java.util.HashMap<String, List<String>>();
     ((List<Map<String, Object>>) body.get("pipelines"))
         .forEach(p -> pipelines.put((String) p.get("pipeline"), (List<String>) p.get("kbs")));
@@ -187,16 +178,7 @@ class KbAdminTest extends AdminApiTest {
 
   @SuppressWarnings("unchecked")
   private List<Object> documents() {
-    var body =
-        http.get()
-            .uri("/admin/kbs/" + kb + "/documents")
-            .header("Authorization", ADMIN)
-            .exchange()
-            .expectStatus()
-            .isOk()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody();
+    var body = getOk("/admin/kbs/" + kb + "/documents");
     return ((List<Map<String, Object>>) body.get("documents"))
         .stream().map(d -> d.get("file_name")).toList();
   }
@@ -208,17 +190,6 @@ class KbAdminTest extends AdminApiTest {
         "name: Test\ndescription: " + description + "\npipelines: [" + pipeline + "]\n");
     Files.writeString(base.resolve("doc.en.md"), "# Doc\nSome text about soil.");
     knowledge.importFolder(folder.toString());
-    await()
-        .atMost(WAIT)
-        .until(
-            () ->
-                http.get()
-                        .uri("/admin/kbs/" + kb)
-                        .header("Authorization", ADMIN)
-                        .exchange()
-                        .returnResult(String.class)
-                        .getStatus()
-                        .value()
-                    == 200);
+    awaitServed("/admin/kbs/" + kb);
   }
 }

@@ -184,17 +184,6 @@ class PromptAdminTest extends AdminApiTest {
     Files.writeString(base.resolve("tone.md"), tone);
     Files.writeString(base.resolve("doc.en.md"), "# Doc\nSome text about soil.");
     knowledge.importFolder(folder.toString());
-    await()
-        .atMost(WAIT)
-        .until(
-            () ->
-                http.get()
-                        .uri("/admin/kbs/" + kb + "/tone")
-                        .header("Authorization", ADMIN)
-                        .exchange()
-                        .returnResult(String.class)
-                        .getStatus()
-                        .value()
-                    == 200);
+    awaitServed("/admin/kbs/" + kb + "/tone");
   }
 }

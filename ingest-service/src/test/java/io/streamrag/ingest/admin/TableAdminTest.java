@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.ingest.knowledge.KnowledgeImport;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.testing.Problems;
 import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -45,14 +47,7 @@ class TableAdminTest extends AdminApiTest {
         crops
             .replace("maize,0.3,1.20,0.35,1.0,1.7,0.55,", "maize,0.3,1.20,0.35,1.0,1.7,55,")
             .replace("barley,0.3,1.15,", "barley,0.3,high,");
-    put("crops.csv", bad)
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("invalid_table")
+    Problems.refused(put("crops.csv", bad), HttpStatus.BAD_REQUEST, "invalid_table")
         .jsonPath("$.message")
         .isEqualTo("crops.csv cannot be used; nothing was published")
         .jsonPath("$.detail")
@@ -191,17 +186,6 @@ class TableAdminTest extends AdminApiTest {
     Files.writeString(folder.resolve(kb).resolve("doc.en.md"), "# Doc\nSome text about soil.");
     Files.writeString(base.resolve("crops.csv"), crops);
     knowledge.importFolder(folder.toString());
-    await()
-        .atMost(WAIT)
-        .until(
-            () ->
-                http.get()
-                        .uri("/admin/kbs/" + kb + "/tables")
-                        .header("Authorization", ADMIN)
-                        .exchange()
-                        .returnResult(String.class)
-                        .getStatus()
-                        .value()
-                    == 200);
+    awaitServed("/admin/kbs/" + kb + "/tables");
   }
 }

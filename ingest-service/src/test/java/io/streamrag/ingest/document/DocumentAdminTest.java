@@ -258,16 +258,7 @@ class DocumentAdminTest extends AdminApiTest {
 
   @SuppressWarnings("unchecked")
   private List<Map<String, Object>> listing() {
-    var body =
-        http.get()
-            .uri("/admin/kbs/" + kb + "/documents")
-            .header("Authorization", ADMIN)
-            .exchange()
-            .expectStatus()
-            .isOk()
-            .expectBody(Map.class)
-            .returnResult()
-            .getResponseBody();
+    var body = getOk("/admin/kbs/" + kb + "/documents");
     return (List<Map<String, Object>>) body.get("documents");
   }
 

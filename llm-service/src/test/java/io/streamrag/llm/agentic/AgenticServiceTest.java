@@ -123,29 +123,21 @@ class AgenticServiceTest {
   static Script toolLoop(JsonNode request) {
     long tools = count(request, "tool");
     return switch ((int) tools) {
-      case 0 -> call("c1", "{\"action\":\"list\"}");
+      case 0 -> Script.knowledgeCall("c1", "{\"action\":\"list\"}");
       case 1 ->
-          call(
+          Script.knowledgeCall(
               "c2",
               "{\"action\":\"query\",\"kb_id\":\"fertilization\",\"query_text\":\"nitrogen for maize\"}");
       case 2 ->
-          call(
+          Script.knowledgeCall(
               "c3",
               "{\"action\":\"query\",\"kb_ids\":[\"units\"],\"query_text\":\"urea nitrogen content\"}");
       case 3 ->
-          call(
+          Script.knowledgeCall(
               "c4",
               "{\"action\":\"query\",\"kb_ids\":[\"fertilization\",\"irrigation\"],\"query_text\":\"maize nitrogen timing\"}");
       default -> Script.answer("Maize needs about 150 to 200 kg of nitrogen per hectare [1].");
     };
-  }
-
-  static Script call(String id, String arguments) {
-    return Script.ok()
-        .role()
-        .toolCall(0, id, "query_knowledge", arguments)
-        .finish("tool_calls")
-        .done();
   }
 
   static long count(JsonNode request, String role) {
@@ -154,16 +146,6 @@ class AgenticServiceTest {
       n += role.equals(m.get("role").asString()) ? 1 : 0;
     }
     return n;
-  }
-
-  static String toolMessage(JsonNode request, int index) {
-    int seen = 0;
-    for (JsonNode m : request.get("messages")) {
-      if ("tool".equals(m.get("role").asString()) && seen++ == index) {
-        return m.get("content").asString();
-      }
-    }
-    throw new AssertionError("no tool message " + index);
   }
 
   static ChatRequested ask(String message) {
@@ -193,12 +175,12 @@ class AgenticServiceTest {
     assertThat(answer.last().getDone().getSearches()).isEqualTo(2);
     // the model saw the refusal naming the KB, and the failed KB beside the results
     JsonNode last = MODEL.last().body();
-    assertThat(toolMessage(last, 0)).contains("fertilization").contains("irrigation");
-    assertThat(toolMessage(last, 2))
+    assertThat(Script.toolMessage(last, 0)).contains("fertilization").contains("irrigation");
+    assertThat(Script.toolMessage(last, 2))
         .contains("\"error\"")
         .contains("'units' is not in pipeline croplogic");
-    assertThat(toolMessage(last, 3)).contains("\"failed_kbs\"").contains("search timed out");
-    assertThat(toolMessage(last, 3)).contains("\"n\":1");
+    assertThat(Script.toolMessage(last, 3)).contains("\"failed_kbs\"").contains("search timed out");
+    assertThat(Script.toolMessage(last, 3)).contains("\"n\":1");
     // every step is a trace event
     assertThat(answer.traceSteps())
         .extracting(TraceStep::getKind)
@@ -213,7 +195,7 @@ class AgenticServiceTest {
     MODEL.respond(
         request ->
             request.has("tools")
-                ? call(
+                ? Script.knowledgeCall(
                     "q" + count(request, "tool"),
                     "{\"action\":\"query\",\"kb_id\":\"fertilization\",\"query_text\":\"sorghum potassium "
                         + count(request, "tool")

@@ -3,6 +3,7 @@ package io.streamrag.kit.management;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kit.auth.AdminToken;
+import io.streamrag.kit.testing.Problems;
 import io.streamrag.kit.text.Sha256;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -20,16 +21,7 @@ class AdminAccessTest {
   void theAdminApiAnswersOnlyTheAdminToken() {
     var web = client(Sha256.hex(TOKEN));
 
-    web.get()
-        .uri("/admin/kbs")
-        .exchange()
-        .expectStatus()
-        .isUnauthorized()
-        .expectHeader()
-        .valueEquals("WWW-Authenticate", "Bearer")
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("unauthorized")
+    Problems.unauthenticated(web.get().uri("/admin/kbs").exchange(), "unauthorized")
         .jsonPath("$.message")
         .value(m -> assertThat((String) m).contains("admin API"));
     asking(web, "/admin", "wrong").expectStatus().isUnauthorized();

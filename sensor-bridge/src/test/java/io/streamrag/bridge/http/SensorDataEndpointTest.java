@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.BridgeIntegrationTest;
 import io.streamrag.bridge.BridgeSteps;
+import io.streamrag.kit.testing.Problems;
 import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /** A sensor's data over HTTP against a real broker: what the caller sees, what lands on topics. */
@@ -59,14 +61,10 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
             BridgeSteps.REJECTS, "reason", "out_of_range", "kind", "reading", "transport", "http");
     double before = refused.count();
 
-    send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body)
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("out_of_range")
+    Problems.refused(
+            send("POST", "/api/sensors/" + SENSOR + "/readings", DEVICE_TOKEN, body),
+            HttpStatus.BAD_REQUEST,
+            "out_of_range")
         .jsonPath("$.field")
         .isEqualTo("ph")
         .jsonPath("$.message")
@@ -133,18 +131,13 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
 
   @Test
   void noTokenIsRefusedWith401() {
-    http.post()
-        .uri("/api/sensors/{s}/readings", SENSOR)
-        .contentType(MediaType.APPLICATION_JSON)
-        .bodyValue("{\"ts\":\"" + Instant.now() + "\",\"ph\":7}")
-        .exchange()
-        .expectStatus()
-        .isUnauthorized()
-        .expectHeader()
-        .valueEquals("WWW-Authenticate", "Bearer")
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("unauthenticated");
+    Problems.unauthenticated(
+        http.post()
+            .uri("/api/sensors/{s}/readings", SENSOR)
+            .contentType(MediaType.APPLICATION_JSON)
+            .bodyValue("{\"ts\":\"" + Instant.now() + "\",\"ph\":7}")
+            .exchange(),
+        "unauthenticated");
   }
 
   @Test

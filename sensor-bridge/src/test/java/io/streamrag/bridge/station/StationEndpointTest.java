@@ -2,6 +2,7 @@ package io.streamrag.bridge.station;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.testing.Problems;
 import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.weather.WeatherObserved;
 import java.time.Instant;
@@ -11,7 +12,7 @@ import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
-import org.springframework.http.MediaType;
+import org.springframework.http.HttpStatus;
 
 /**
  * Weather stations over HTTP against a real broker: registered by the admin, observations in with
@@ -59,14 +60,10 @@ class StationEndpointTest extends StationsOnBridge {
             + LocalDate.now(ZoneId.of(TEHRAN)).minusDays(1)
             + "\",\"t_max\":18,\"t_min\":6,\"rh_max\":140,\"rh_min\":41,\"wind_speed\":2,\"rain_mm\":3}";
 
-    send("POST", "/api/stations/" + id + "/observations", token, body)
-        .expectStatus()
-        .isBadRequest()
-        .expectHeader()
-        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("out_of_range")
+    Problems.refused(
+            send("POST", "/api/stations/" + id + "/observations", token, body),
+            HttpStatus.BAD_REQUEST,
+            "out_of_range")
         .jsonPath("$.field")
         .isEqualTo("rh_max");
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -43,6 +44,22 @@ public final class Script {
   /** A complete streamed answer: role, the pieces, {@code stop}, usage, {@code [DONE]}. */
   public static Script answer(String... pieces) {
     return ok().role().content(pieces).finish("stop").usage(42, pieces.length).done();
+  }
+
+  /** One streamed call of the query_knowledge tool with its JSON arguments, nothing else said. */
+  public static Script knowledgeCall(String id, String arguments) {
+    return ok().role().toolCall(0, id, "query_knowledge", arguments).finish("tool_calls").done();
+  }
+
+  /** The content of the {@code index}-th tool message the model was sent in {@code request}. */
+  public static String toolMessage(JsonNode request, int index) {
+    int seen = 0;
+    for (JsonNode m : request.get("messages")) {
+      if ("tool".equals(m.get("role").asString()) && seen++ == index) {
+        return m.get("content").asString();
+      }
+    }
+    throw new AssertionError("no tool message " + index + " in " + request);
   }
 
   /** An error status with an OpenAI error body. */

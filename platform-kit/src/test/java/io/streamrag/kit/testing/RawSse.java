@@ -1,4 +1,4 @@
-package io.streamrag.gateway;
+package io.streamrag.kit.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,13 +10,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
  * An event stream as it is on the wire, read by a plain HTTP client line by line, which a test can
- * drop mid-stream like a client on a bad network: closing it closes the connection.
+ * drop mid-stream like a client on a bad network: closing it closes the connection. Shared by the
+ * gateway's tests and system-tests (platform-kit's test-jar).
  */
 public final class RawSse implements AutoCloseable {
 
@@ -36,20 +39,41 @@ public final class RawSse implements AutoCloseable {
 
   /** POSTs {@code body} to {@code url} with the headers, and opens the response. */
   public static RawSse post(String url, String body, Map<String, String> headers) {
-    var request =
-        HttpRequest.newBuilder(URI.create(url))
-            .timeout(Duration.ofSeconds(30))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    headers.forEach(request::header);
     try {
-      return new RawSse(CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofLines()));
+      return new RawSse(
+          CLIENT.send(request(url, body, headers), HttpResponse.BodyHandlers.ofLines()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The same, without waiting: many streams opened at once. */
+  public static CompletableFuture<RawSse> postAsync(
+      String url, String body, Map<String, String> headers) {
+    return CLIENT
+        .sendAsync(request(url, body, headers), HttpResponse.BodyHandlers.ofLines())
+        .thenApply(RawSse::new);
+  }
+
+  /** The headers with the caller's API key as a bearer token. */
+  public static Map<String, String> bearer(String key, Map<String, String> headers) {
+    var all = new LinkedHashMap<>(headers);
+    all.put("Authorization", "Bearer " + key);
+    return all;
+  }
+
+  private static HttpRequest request(String url, String body, Map<String, String> headers) {
+    // generous: a system test's answer may wait for a cold model on a loaded machine
+    var request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(60))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    headers.forEach(request::header);
+    return request.build();
   }
 
   public int status() {
