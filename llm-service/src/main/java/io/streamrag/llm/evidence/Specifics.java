@@ -33,6 +33,21 @@ final class Specifics {
           Set.of("first", "earliest", "اولین", "نخستین", "اول"),
           Set.of("last", "latest", "اخرین", "واپسین", "اخر"));
 
+  /**
+   * Units of measure: "how many kilograms" asks a quantity, and a passage writes its unit as it
+   * likes ("261 kg", «۲۶۱ کیلو»), so the unit itself is not required beside the number (fa, ar, en,
+   * folded as the question's words are).
+   */
+  private static final Set<String> UNITS =
+      Set.copyOf(
+          Stems.words(
+              "kilogram kilograms kilo kilos kg gram grams tonne tonnes ton tons litre litres liter"
+                  + " liters millimetre millimetres millimeter millimeters mm metre metres meter"
+                  + " meters centimetre centimetres centimeter centimeters hectare hectares acre"
+                  + " acres percent degrees kilometres kilometers"
+                  + " کیلوگرم کیلو گرم تن لیتر میلیمتر میلی‌متر متر سانتیمتر هکتار درصد درجه"
+                  + " كيلوغرام كيلوجرام غرام جرام طن لتر ليتر ملم مليمتر متر سنتيمتر هكتار"));
+
   /** The Persian superlative ending, written joined («بزرگترین») or apart («بزرگ ترین»). */
   private static final String SUPERLATIVE = "ترین";
 
@@ -49,7 +64,7 @@ final class Specifics {
       }
     }
     Optional<String> counted = counted(words, language);
-    if (counted.isPresent()) {
+    if (counted.isPresent() && !UNITS.contains(counted.get())) {
       List<Terms.Term> terms = Terms.of(counted.get(), language);
       if (!terms.isEmpty()
           && !passage.holdsWhere(terms.get(0), w -> AnswerType.holds("number", w, false))) {

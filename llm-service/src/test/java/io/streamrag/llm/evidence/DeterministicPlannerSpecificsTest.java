@@ -72,6 +72,20 @@ class DeterministicPlannerSpecificsTest {
   }
 
   @Test
+  void howManyKilogramsIsAnsweredByAFigureWhateverWayItWritesTheUnit() {
+    // given a question counting kilograms and the passage that writes them "kg"
+    var verdict =
+        judge(
+            "How many kilograms of urea supply 120 kg of nitrogen per hectare?",
+            "en",
+            "Urea contains 46 % nitrogen: 100 kg of urea supplies 46 kg of N, so 120 kg N per"
+                + " hectare needs about 261 kg of urea.",
+            "en");
+
+    assertThat(verdict.accepted()).isTrue();
+  }
+
+  @Test
   void aHowManyQuestionNeedsANumberOfTheThingsItCounts() {
     // given a question counting bags and a passage that gives a rate but counts no bags
     var verdict =
