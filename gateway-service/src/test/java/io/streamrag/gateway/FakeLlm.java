@@ -8,6 +8,7 @@ import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerMeta;
+import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.TraceStep;
@@ -21,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * Plays retrieval + llm for the gateway's tests, over the real topics: waits for the next request
@@ -171,13 +173,13 @@ public final class FakeLlm {
     thread.submit(
         () -> {
           try (requests) {
-            var request =
-                (ChatRequested)
-                    requests
-                        .await(
-                            r -> r.value() instanceof ChatRequested q && which.test(q),
-                            Duration.ofSeconds(20))
-                        .value();
+            var received =
+                requests.await(
+                    r -> r.value() instanceof ChatRequested q && which.test(q),
+                    Duration.ofSeconds(20));
+            var request = (ChatRequested) received.value();
+            // every event where the request asked, as llm-service writes them
+            var partition = AnswerPartition.read(received.headers().get(AnswerPartition.HEADER));
             answering.request.complete(request);
             // seq counts the client's events, as llm-service numbers them: a record of k
             // trace steps takes k numbers; each generation counts from 0
@@ -209,7 +211,12 @@ public final class FakeLlm {
                       .setSeq(seq)
                       .setEmittedAt(Instant.now())
                       .build();
-              kafka.publish(ChatTopics.CHAT_ANSWERS.name(), request.getRequestId(), event);
+              kafka.publish(
+                  new ProducerRecord<>(
+                      ChatTopics.CHAT_ANSWERS.name(),
+                      partition.isPresent() ? partition.getAsInt() : null,
+                      request.getRequestId(),
+                      event));
               seq += Math.max(1, TraceSteps.of(event).size());
             }
             answering.done.complete(null);

@@ -2,28 +2,28 @@ package io.streamrag.kafkalocal;
 
 import io.streamrag.schemas.TopicSpec;
 import io.streamrag.schemas.Topics;
+import io.streamrag.schemas.serde.AvroSerializer;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.Uuid;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
 public final class LocalKafka implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(LocalKafka.class);
-  private static final String CONTROLLER = "CONTROLLER";
+  static final String CONTROLLER = "CONTROLLER";
 
   private static final String INTERNAL = "INTERNAL";
 
@@ -56,12 +56,12 @@ public final class LocalKafka implements AutoCloseable {
    * @param port the client port, or 0 for any free port
    */
   public static LocalKafka start(Path dataDir, int port) {
-    int[] free = freePorts(2);
+    int[] free = BrokerSetup.freePorts(2);
     int clientPort = port == 0 ? free[0] : port;
     int controllerPort = free[1] == clientPort ? free[0] : free[1];
-    var props = brokerProperties(dataDir, clientPort, controllerPort);
+    var props = BrokerSetup.properties(dataDir, clientPort, controllerPort);
     var config = new KafkaConfig(props, false);
-    format(dataDir, config);
+    BrokerSetup.format(dataDir, config);
     var server = new KafkaRaftServer(config, Time.SYSTEM);
     server.startup();
     log.info("Kafka (KRaft) listening on localhost:{}, data in {}", clientPort, dataDir);
@@ -78,10 +78,10 @@ public final class LocalKafka implements AutoCloseable {
    * @param password its password
    */
   public static LocalKafka startSecured(String user, String password) {
-    int[] free = freePorts(3);
+    int[] free = BrokerSetup.freePorts(3);
     try {
       Path dataDir = Files.createTempDirectory("kafka-local-sasl");
-      var props = brokerProperties(dataDir, free[2], free[1]);
+      var props = BrokerSetup.properties(dataDir, free[2], free[1]);
       props.put(
           "listeners",
           "SASL_PLAINTEXT://localhost:"
@@ -110,7 +110,7 @@ public final class LocalKafka implements AutoCloseable {
               + password
               + "\";");
       var config = new KafkaConfig(props, false);
-      format(dataDir, config);
+      BrokerSetup.format(dataDir, config);
       var server = new KafkaRaftServer(config, Time.SYSTEM);
       server.startup();
       log.info("Kafka (KRaft) with SASL/PLAIN on localhost:{}", free[0]);
@@ -192,25 +192,35 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   /** Writes one record, Avro-encoded as services write it, and waits for the broker's ack. */
-  public void publish(String topic, String key, org.apache.avro.specific.SpecificRecord value) {
-    publishRaw(topic, key, new io.streamrag.schemas.serde.AvroSerializer().serialize(topic, value));
+  public void publish(String topic, String key, SpecificRecord value) {
+    publish(new ProducerRecord<>(topic, key, value));
+  }
+
+  /** The same, with the record's partition ({@code null}: the key's) and headers as given. */
+  public void publish(ProducerRecord<String, ? extends SpecificRecord> record) {
+    byte[] value = new AvroSerializer().serialize(record.topic(), record.value());
+    send(
+        new ProducerRecord<>(
+            record.topic(), record.partition(), record.key(), value, record.headers()));
   }
 
   /** Writes raw bytes (or a tombstone with {@code null}) and waits for the broker's ack. */
   public void publishRaw(String topic, String key, byte[] value) {
+    send(new ProducerRecord<>(topic, key, value));
+  }
+
+  private void send(ProducerRecord<String, byte[]> record) {
     try (var producer =
-        new org.apache.kafka.clients.producer.KafkaProducer<String, byte[]>(
-            Map.of("bootstrap.servers", internal()),
-            new org.apache.kafka.common.serialization.StringSerializer(),
-            new org.apache.kafka.common.serialization.ByteArraySerializer())) {
-      producer
-          .send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, key, value))
-          .get();
+        new KafkaProducer<>(
+            Map.<String, Object>of("bootstrap.servers", internal()),
+            new StringSerializer(),
+            new ByteArraySerializer())) {
+      producer.send(record).get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("cannot write to " + topic, e.getCause());
+      throw new IllegalStateException("cannot write to " + record.topic(), e.getCause());
     }
   }
 
@@ -218,81 +228,5 @@ public final class LocalKafka implements AutoCloseable {
   public void close() {
     server.shutdown();
     server.awaitShutdown();
-  }
-
-  private static Properties brokerProperties(Path dataDir, int clientPort, int controllerPort) {
-    var props = new Properties();
-    props.put("process.roles", "broker,controller");
-    props.put("node.id", "1");
-    props.put("controller.quorum.voters", "1@localhost:" + controllerPort);
-    props.put(
-        "listeners",
-        "PLAINTEXT://localhost:"
-            + clientPort
-            + ","
-            + CONTROLLER
-            + "://localhost:"
-            + controllerPort);
-    props.put("advertised.listeners", "PLAINTEXT://localhost:" + clientPort);
-    props.put("controller.listener.names", CONTROLLER);
-    props.put("inter.broker.listener.name", "PLAINTEXT");
-    props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER + ":PLAINTEXT");
-    props.put("log.dirs", dataDir.toAbsolutePath().toString());
-    props.put("auto.create.topics.enable", "false");
-    props.put("offsets.topic.replication.factor", "1");
-    props.put("offsets.topic.num.partitions", "3");
-    props.put("transaction.state.log.replication.factor", "1");
-    props.put("transaction.state.log.min.isr", "1");
-    props.put("share.coordinator.state.topic.replication.factor", "1");
-    props.put("share.coordinator.state.topic.min.isr", "1");
-    // A single node has no reason to wait for more group members.
-    props.put("group.initial.rebalance.delay.ms", "0");
-    props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
-    return props;
-  }
-
-  private static void format(Path dataDir, KafkaConfig config) {
-    if (Files.exists(dataDir.resolve("meta.properties"))) {
-      return;
-    }
-    try {
-      Files.createDirectories(dataDir);
-      new Formatter()
-          .setClusterId(Uuid.randomUuid().toString())
-          .setNodeId(config.nodeId())
-          .setControllerListenerName(CONTROLLER)
-          .setMetadataLogDirectory(config.metadataLogDir())
-          .setDirectories(List.of(dataDir.toAbsolutePath().toString()))
-          .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
-          .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
-          .run();
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot format Kafka storage in " + dataDir, e);
-    }
-  }
-
-  /** Distinct free ports: every socket stays open until all are chosen, so none is chosen twice. */
-  private static int[] freePorts(int count) {
-    var sockets = new ServerSocket[count];
-    try {
-      int[] ports = new int[count];
-      for (int i = 0; i < count; i++) {
-        sockets[i] = new ServerSocket(0);
-        ports[i] = sockets[i].getLocalPort();
-      }
-      return ports;
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port", e);
-    } finally {
-      for (var s : sockets) {
-        try {
-          if (s != null) {
-            s.close();
-          }
-        } catch (IOException ignored) {
-          // closing a probe socket
-        }
-      }
-    }
   }
 }

@@ -73,10 +73,15 @@ public final class TopicProbe implements AutoCloseable {
 
   /**
    * A record as read back: key, decoded value ({@code null} for a tombstone), raw bytes, headers,
-   * and the time its producer created it (epoch ms).
+   * the time its producer created it (epoch ms) and its partition.
    */
   public record Received(
-      String key, Object value, byte[] raw, Map<String, String> headers, long timestamp) {}
+      String key,
+      Object value,
+      byte[] raw,
+      Map<String, String> headers,
+      long timestamp,
+      int partition) {}
 
   /**
    * Waits until a record matching the predicate arrives and returns it. The records after it that
@@ -148,7 +153,7 @@ public final class TopicProbe implements AutoCloseable {
       r.headers()
           .forEach(h -> headers.put(h.key(), h.value() == null ? null : new String(h.value())));
       Object value = decode(r.value());
-      out.add(new Received(r.key(), value, r.value(), headers, r.timestamp()));
+      out.add(new Received(r.key(), value, r.value(), headers, r.timestamp(), r.partition()));
     }
     return out;
   }

@@ -33,6 +33,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
@@ -94,10 +95,16 @@ public class LlmSteps {
    * broker, or fails with {@link Cancellation.Cancelled} when its caller left. No thread waits for
    * it meanwhile: each step runs when the search, model or database it waits for has answered.
    *
+   * @param answerPartition where the request asked its answer to go ({@link
+   *     io.streamrag.schemas.chat.AnswerPartition})
    * @param generation this attempt's, carried by every event of the answer
    */
   public CompletableFuture<Void> answer(
-      ChatRequested request, String generation, Cancellation cancel, AnswerScope scope) {
+      ChatRequested request,
+      OptionalInt answerPartition,
+      String generation,
+      Cancellation cancel,
+      AnswerScope scope) {
     // 0. a request whose caller has given up is skipped: after an outage, the backlog must not keep
     // the questions still waited for waiting
     Duration age = Duration.between(request.getRequestedAt(), clock.instant());
@@ -108,7 +115,7 @@ public class LlmSteps {
           age.toSeconds());
       return CompletableFuture.completedFuture(null);
     }
-    var out = streams.open(request.getRequestId(), generation, scope);
+    var out = streams.open(request.getRequestId(), answerPartition, generation, scope);
     // 1. the pre-run chain (S0.2): guards, config sync, memory, rewrite, mode, retrieval (S3)
     return preRun
         .run(request, cancel, scope)

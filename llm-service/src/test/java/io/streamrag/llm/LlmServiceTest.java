@@ -1,21 +1,19 @@
 package io.streamrag.llm;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kit.kafka.RequestClient;
-import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.KnowledgeTopics;
-import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.ConversationAction;
 import io.streamrag.schemas.chat.ConversationAnswered;
-import io.streamrag.schemas.chat.ConversationRequested;
 import io.streamrag.schemas.chat.RetrievalRequested;
 import io.streamrag.schemas.knowledge.PipelineConfigured;
 import java.time.Duration;
@@ -23,12 +21,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.kafka.requestreply.ReplyingKafkaTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -49,7 +47,7 @@ class LlmServiceTest {
   static final String SILENT_USER = "llm-test-nobody-answers";
   static final List<RetrievalRequested> CALLS = new CopyOnWriteArrayList<>();
   static RetrievalResponder retrieval;
-  static ReplyingKafkaTemplate<String, SpecificRecord, SpecificRecord> conversationReplies;
+  static ConversationCalls conversationCalls;
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
@@ -70,20 +68,13 @@ class LlmServiceTest {
                   .setRequest(null) // retrieval echoes no request since ContextRetrieved v6
                   .build();
             });
-    conversationReplies =
-        RequestReply.template(
-            io.streamrag.kit.kafka.TopicReaders.outsideSpring(
-                KAFKA.bootstrapServers(), java.time.Duration.ofSeconds(5)),
-            ServiceTopics.CONVERSATION_REPLIES,
-            "test");
-    conversationReplies.start();
-    conversationReplies.waitForAssignment(Duration.ofSeconds(30));
+    conversationCalls = new ConversationCalls(KAFKA.bootstrapServers());
   }
 
   @AfterAll
   static void stop() {
     retrieval.close();
-    conversationReplies.stop();
+    conversationCalls.close();
   }
 
   @Test
@@ -101,6 +92,26 @@ class LlmServiceTest {
     assertThat(answer.of(AnswerEventType.CITATION)).isNotEmpty();
     assertThat(answer.last().getType()).isEqualTo(AnswerEventType.DONE);
     assertThat(answer.last().getDone().getProvider()).isEqualTo("extractive");
+  }
+
+  @Test
+  void everyEventOfTheAnswerGoesToThePartitionItsRequestNamed() {
+    var request = request(UUID.randomUUID().toString(), "رطوبت خاک من چقدر است؟", "croplogic");
+    int count = ChatTopics.CHAT_ANSWERS.partitions();
+    int hashed = Utils.toPositive(Utils.murmur2(request.getRequestId().getBytes(UTF_8))) % count;
+    int named = (hashed + 1) % count; // not where its key would take it
+
+    KAFKA.publish(
+        new ProducerRecord<>(
+            ChatTopics.CHAT_REQUESTS.name(),
+            null,
+            request.getConversationId(),
+            request,
+            List.of(AnswerPartition.header(named))));
+    var answer = ServiceEvents.collect(KAFKA.bootstrapServers(), request.getRequestId());
+
+    assertThat(answer.last().getType()).isEqualTo(AnswerEventType.DONE);
+    assertThat(answer.partitions()).containsExactly(named);
   }
 
   @Test
@@ -256,18 +267,7 @@ class LlmServiceTest {
 
   static ConversationAnswered conversations(
       String conversation, String user, ConversationAction action) {
-    var call =
-        ConversationRequested.newBuilder()
-            .setCallId(UUID.randomUUID().toString())
-            .setConversationId(conversation)
-            .setUserId(user)
-            .setSensorUuid(Contexts.SENSOR)
-            .setAction(action)
-            .setRequestedAt(Instant.now())
-            .build();
-    return new RequestClient<>(
-            conversationReplies, ServiceTopics.CONVERSATION_REQUESTS, ConversationAnswered.class)
-        .call(call.getCallId(), call, Duration.ofSeconds(10));
+    return conversationCalls.call(conversation, user, action);
   }
 
   /** Turns are written after done, in the background: wait until they are. */

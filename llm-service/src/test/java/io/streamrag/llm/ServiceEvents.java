@@ -10,24 +10,31 @@ import io.streamrag.schemas.chat.TraceSteps;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
-/** The answer events of one request, read from chat.answers as the gateway would. */
-public record ServiceEvents(List<AnswerEvent> events) {
+/**
+ * The answer events of one request, read from chat.answers as the gateway would, and the partitions
+ * they were on.
+ */
+public record ServiceEvents(List<AnswerEvent> events, Set<Integer> partitions) {
 
   public static ServiceEvents collect(String bootstrapServers, String requestId) {
     var events = new ArrayList<AnswerEvent>();
+    var partitions = new TreeSet<Integer>();
     try (var answers = new TopicProbe(bootstrapServers, ChatTopics.CHAT_ANSWERS.name())) {
       answers.await(
           r -> {
             if (r.value() instanceof AnswerEvent e && requestId.equals(e.getRequestId())) {
               events.addAll(AnswerEvents.of(e)); // one by one, as the gateway relays them
+              partitions.add(r.partition());
               return e.getType() == AnswerEventType.DONE || e.getType() == AnswerEventType.ERROR;
             }
             return false;
           },
           Duration.ofSeconds(30));
     }
-    return new ServiceEvents(events);
+    return new ServiceEvents(events, partitions);
   }
 
   public AnswerEvent first() {

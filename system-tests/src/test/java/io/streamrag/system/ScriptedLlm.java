@@ -5,6 +5,7 @@ import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerMeta;
+import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.Citation;
 import io.streamrag.schemas.chat.TraceStep;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
@@ -36,6 +38,7 @@ final class ScriptedLlm implements AutoCloseable {
 
   private final KafkaConsumer<String, SpecificRecord> requests;
   private final KafkaProducer<String, SpecificRecord> answers;
+  private final Map<String, Integer> answerPartitions = new ConcurrentHashMap<>();
 
   ScriptedLlm(String bootstrap) {
     requests =
@@ -78,6 +81,12 @@ final class ScriptedLlm implements AutoCloseable {
       for (var record : requests.poll(Duration.ofMillis(200))) {
         if (record.value() instanceof ChatRequested request && which.test(request)) {
           requests.commitSync();
+          // its events go where the request asked, as llm-service writes them
+          var named = record.headers().lastHeader(AnswerPartition.HEADER);
+          var partition = AnswerPartition.read(named == null ? null : named.value());
+          if (partition.isPresent()) {
+            answerPartitions.put(request.getRequestId(), partition.getAsInt());
+          }
           return request;
         }
       }
@@ -140,7 +149,14 @@ final class ScriptedLlm implements AutoCloseable {
     private Generation send(AnswerEvent.Builder builder) {
       var event = builder.build();
       try {
-        answers.send(new ProducerRecord<>(ChatTopics.CHAT_ANSWERS.name(), requestId, event)).get();
+        answers
+            .send(
+                new ProducerRecord<>(
+                    ChatTopics.CHAT_ANSWERS.name(),
+                    answerPartitions.get(requestId),
+                    requestId,
+                    event))
+            .get();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(e);

@@ -1,7 +1,5 @@
 package io.streamrag.gateway.relay;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.streamrag.kit.kafka.SkippedRecords;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -12,8 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -37,14 +33,14 @@ import reactor.core.publisher.Flux;
  * replica's share of the topic.
  *
  * <p>The gateway replicas form one consumer group on the topic (cooperative rebalancing), so each
- * reads its own partitions. A new request's id is drawn so that it hashes to one of them ({@link
- * #mint}): llm-service keys the answer's events by request id, so they land where the replica that
- * holds the stream reads. When a rebalance moves a partition away (a replica joined or left), each
- * stream of it still open here is read by the replica's shared reader ({@link AnswerReplays}) from
- * the exact offset the group consumer had reached, until it ends: no event is lost or repeated. A
- * replica with no partition (more replicas than partitions) reads each of its streams that way.
- * Every event of a request is also on the topic for a day, so a stream can be {@link #replay
- * replayed} on any replica.
+ * reads its own partitions. A new request names one of them as its answer's partition ({@link
+ * #namePartition}, a header of the request: {@code AnswerPartition}), and llm-service writes every
+ * event of the answer there, so they land where the replica that holds the stream reads. When a
+ * rebalance moves a partition away (a replica joined or left), each stream of it still open here is
+ * read by the replica's shared reader ({@link AnswerReplays}) from the exact offset the group
+ * consumer had reached, until it ends: no event is lost or repeated. A replica with no partition
+ * (more replicas than partitions) reads each of its streams that way. Every event of a request is
+ * also on the topic for a day, so a stream can be {@link #replay replayed} on any replica.
  */
 public final class AnswerRelay implements AutoCloseable {
 
@@ -56,33 +52,17 @@ public final class AnswerRelay implements AutoCloseable {
    */
   static final Duration CLOCK_MARGIN = Duration.ofSeconds(30);
 
-  /** How long a minted id counts as this replica's, for the foreign-record count. */
-  private static final Duration MINTED_FOR = Duration.ofMinutes(10);
-
   private final TopicReaders readers;
   private final AnswerReplays replays;
   private final String topic = ChatTopics.CHAT_ANSWERS.name();
   private final LiveStreams live = new LiveStreams();
-  private final Set<Integer> owned = ConcurrentHashMap.newKeySet();
-
-  /**
-   * The ids minted here in the last {@link #MINTED_FOR}: expired as they age, in constant time per
-   * id (a scan of every id per chat was 8 % of the gateway's CPU at 50 chats/s), with upkeep on the
-   * calling thread.
-   */
-  private final Cache<String, Boolean> minted =
-      Caffeine.newBuilder()
-          .expireAfterWrite(MINTED_FOR)
-          .maximumSize(1_000_000)
-          .executor(Runnable::run)
-          .build();
 
   private final CountDownLatch firstAssignment = new CountDownLatch(1);
   private final AvroDeserializer avro = new AvroDeserializer();
   private final Counter own;
   private final Counter foreign;
   private final KafkaMessageListenerContainer<String, byte[]> container;
-  private volatile int partitions;
+  private final AnswerPartitions partitions;
 
   /**
    * Joins the group and returns once it has given this replica its share (possibly none).
@@ -113,7 +93,7 @@ public final class AnswerRelay implements AutoCloseable {
     this.replays = replays;
     this.own = own;
     this.foreign = foreign;
-    this.partitions = readers.ends(topic, Duration.ofSeconds(30)).size();
+    this.partitions = new AnswerPartitions(readers.ends(topic, Duration.ofSeconds(30)).size());
     var config = readers.clients().consumer("gateway-relay");
     config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
     config.put(
@@ -134,29 +114,26 @@ public final class AnswerRelay implements AutoCloseable {
   }
 
   /**
-   * A new request id whose events this replica reads: one that hashes to a partition it owns, or
-   * any when it owns none.
+   * The partition a new request's answer is to go to: one this replica reads, in turn, so its
+   * streams spread over them; null when it reads none (more replicas than partitions), and the
+   * answer goes where its id hashes.
    */
-  public String mint() {
-    var mine = Set.copyOf(owned);
-    int count = partitions;
-    String id = UUID.randomUUID().toString();
-    while (!mine.isEmpty() && !mine.contains(RequestPartitions.of(id, count))) {
-      id = UUID.randomUUID().toString();
-    }
-    minted.put(id, Boolean.TRUE);
-    return id;
+  public Integer namePartition() {
+    return partitions.name();
   }
 
   /**
    * Opens a request's stream, registered now: what arrives before the returned flux is subscribed
    * is buffered. It follows one generation of the answer at a time ({@link Generations}) and ends
    * when its subscriber cancels.
+   *
+   * @param answerPartition the partition the request named ({@link #namePartition}); null: its id's
    */
-  public Flux<Relayed> open(String requestId) {
+  public Flux<Relayed> open(String requestId, Integer answerPartition) {
+    int partition = partitions.open(requestId, answerPartition);
     var events = live.open(requestId);
-    if (!owned.contains(RequestPartitions.of(requestId, partitions))) {
-      handOver(requestId, byTime(requestId, Instant.now()));
+    if (!partitions.owns(partition)) {
+      handOver(requestId, byTime(partition, Instant.now()));
     }
     return Generations.follow(events);
   }
@@ -166,9 +143,11 @@ public final class AnswerRelay implements AutoCloseable {
    * those up to {@code after} ({@link Generations}): read by the replica's shared reader ({@link
    * AnswerReplays}) until the flux is cancelled.
    */
-  public Flux<Relayed> replay(String requestId, Instant askedAt, EventIds after) {
+  public Flux<Relayed> replay(
+      String requestId, Integer answerPartition, Instant askedAt, EventIds after) {
+    int partition = partitions.of(requestId, answerPartition);
     return Generations.follow(
-        replays.read(requestId, byTime(requestId, askedAt)), after.generation(), after.seq());
+        replays.read(requestId, byTime(partition, askedAt)), after.generation(), after.seq());
   }
 
   /** Drops the streams of a request that nobody will read (e.g. its publication failed). */
@@ -188,12 +167,12 @@ public final class AnswerRelay implements AutoCloseable {
 
   /** The partitions of {@code chat.answers} this replica reads now. */
   public Set<Integer> ownedPartitions() {
-    return Set.copyOf(owned);
+    return partitions.owned();
   }
 
-  /** The partition a request's events go to. */
+  /** The partition the events of a request opened here go to. */
   public int partitionOf(String requestId) {
-    return RequestPartitions.of(requestId, partitions);
+    return partitions.of(requestId);
   }
 
   @Override
@@ -205,7 +184,7 @@ public final class AnswerRelay implements AutoCloseable {
     if (record.key() == null) {
       return;
     }
-    (minted.getIfPresent(record.key()) != null ? own : foreign).increment();
+    (partitions.openedHere(record.key()) ? own : foreign).increment();
     if (!live.anyFor(record.key())) {
       return; // nobody here waits for it: not even decoded
     }
@@ -225,10 +204,10 @@ public final class AnswerRelay implements AutoCloseable {
     }
   }
 
-  private TopicPartitionOffset byTime(String requestId, Instant at) {
+  private TopicPartitionOffset byTime(int partition, Instant at) {
     return new TopicPartitionOffset(
         topic,
-        RequestPartitions.of(requestId, partitions),
+        partition,
         at.minus(CLOCK_MARGIN).toEpochMilli(),
         TopicPartitionOffset.SeekPosition.TIMESTAMP);
   }
@@ -238,7 +217,7 @@ public final class AnswerRelay implements AutoCloseable {
 
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> assigned) {
-      partitions = consumer.partitionsFor(topic).size();
+      partitions.count(consumer.partitionsFor(topic).size());
       if (!assigned.isEmpty()) {
         // never with none: seekToEnd of no partition moves every assigned one to its end, and a
         // cooperative rebalance ends with an empty assignment call for the partitions kept, whose
@@ -246,11 +225,12 @@ public final class AnswerRelay implements AutoCloseable {
         consumer.seekToEnd(assigned);
       }
       for (var partition : assigned) {
-        consumer.position(partition); // resolved now: an id minted after this is read from here
-        owned.add(partition.partition());
+        consumer.position(partition); // resolved now: a request named after this is read from here
+        partitions.own(partition.partition());
       }
       if (!assigned.isEmpty()) {
-        log.info("relaying chat.answers partitions {} (now {})", numbers(assigned), owned);
+        log.info(
+            "relaying chat.answers partitions {} (now {})", numbers(assigned), partitions.owned());
       }
       firstAssignment.countDown();
     }
@@ -259,32 +239,31 @@ public final class AnswerRelay implements AutoCloseable {
     public void onPartitionsRevokedBeforeCommit(
         Consumer<?, ?> consumer, Collection<TopicPartition> revoked) {
       for (var partition : revoked) {
-        owned.remove(partition.partition());
+        partitions.disown(partition.partition());
         long position = consumer.position(partition);
         var from = new TopicPartitionOffset(topic, partition.partition(), position);
         streamsOf(partition.partition()).forEach(id -> handOver(id, from));
       }
-      log.info("gave up chat.answers partitions {} (now {})", numbers(revoked), owned);
+      log.info("gave up chat.answers partitions {} (now {})", numbers(revoked), partitions.owned());
     }
 
     @Override
     public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> lost) {
       Instant now = Instant.now();
       for (var partition : lost) {
-        owned.remove(partition.partition());
-        streamsOf(partition.partition()).forEach(id -> handOver(id, byTime(id, now)));
+        partitions.disown(partition.partition());
+        streamsOf(partition.partition())
+            .forEach(id -> handOver(id, byTime(partition.partition(), now)));
       }
-      log.warn("lost chat.answers partitions {} (now {})", numbers(lost), owned);
+      log.warn("lost chat.answers partitions {} (now {})", numbers(lost), partitions.owned());
     }
 
     private java.util.List<String> streamsOf(int partition) {
-      return live.keys().stream()
-          .filter(id -> RequestPartitions.of(id, partitions) == partition)
-          .toList();
+      return live.keys().stream().filter(id -> partitions.of(id) == partition).toList();
     }
 
-    private java.util.List<Integer> numbers(Collection<TopicPartition> partitions) {
-      return partitions.stream().map(TopicPartition::partition).sorted().toList();
+    private java.util.List<Integer> numbers(Collection<TopicPartition> changed) {
+      return changed.stream().map(TopicPartition::partition).sorted().toList();
     }
   }
 }

@@ -10,10 +10,14 @@ import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerError;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import org.apache.kafka.common.header.Header;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -53,9 +57,9 @@ public final class AnswerSessions {
     this.clock = clock;
   }
 
-  /** An id for a new request, whose events this replica reads. */
+  /** An id for a new request. */
   public String newRequestId() {
-    return relay.mint();
+    return UUID.randomUUID().toString();
   }
 
   /**
@@ -92,16 +96,19 @@ public final class AnswerSessions {
     }
     var slot = ((ChatAdmission.Decision.Admitted) decision).slot();
     String id = request.getRequestId();
+    // its answer goes to a partition this replica reads: named in the request, so llm-service
+    // writes every event of it there
+    Integer partition = relay.namePartition();
     // A stage seen stopping while this chat streams ends it with an error event at once.
     Flux<Relayed> events =
         relay
-            .open(id)
+            .open(id, partition)
             .mergeWith(watch.stops().take(1).map(stage -> Relayed.Event.ours(stopped(id, stage))))
             .doFinally(signal -> slot.release());
-    ledger.opened(request);
+    ledger.opened(request, partition);
     return Mono.just(request)
         // handle runs with the HTTP request's observation current: the records join its trace
-        .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, alongside)))
+        .<CompletableFuture<Void>>handle((r, sink) -> sink.next(send(r, partition, alongside)))
         .flatMap(Mono::fromFuture)
         .doOnError(e -> relay.cancel(id))
         .doOnError(e -> slot.release())
@@ -121,13 +128,15 @@ public final class AnswerSessions {
    * baggage: it travels with the trace, and every service logs it as {@code request_id}.
    */
   private CompletableFuture<Void> send(
-      ChatRequested request, Supplier<CompletableFuture<?>> alongside) {
+      ChatRequested request, Integer partition, Supplier<CompletableFuture<?>> alongside) {
+    var headers =
+        partition == null ? List.<Header>of() : List.of(AnswerPartition.header(partition));
     try (var baggage =
         tracer.createBaggageInScope(TracingConfiguration.REQUEST_ID, request.getRequestId())) {
       return CompletableFuture.allOf(
           alongside == null ? CompletableFuture.completedFuture(null) : alongside.get(),
-          writer.send(ChatTopics.CHAT_REQUESTS, request.getConversationId(), request),
-          ledger.announce(request));
+          writer.send(ChatTopics.CHAT_REQUESTS, request.getConversationId(), request, headers),
+          ledger.announce(request, partition));
     }
   }
 

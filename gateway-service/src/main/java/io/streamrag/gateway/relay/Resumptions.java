@@ -105,7 +105,7 @@ public final class Resumptions {
           return new Resumed(
               stream,
               relay
-                  .replay(stream.requestId(), stream.askedAt(), last)
+                  .replay(stream.requestId(), stream.answerPartition(), stream.askedAt(), last)
                   .doFinally(signal -> caps.close(owner)));
         });
   }

@@ -37,7 +37,12 @@ public final class StreamLedger implements AutoCloseable {
 
   /** A stream someone may resume. */
   public record Open(
-      String requestId, String userId, String conversationId, String pipeline, Instant askedAt) {}
+      String requestId,
+      String userId,
+      String conversationId,
+      String pipeline,
+      Instant askedAt,
+      Integer answerPartition) {}
 
   /** A cancel waiting for the grace, for the connection opened at {@code connectedAt}. */
   private record Pending(Instant connectedAt, Disposable cancel) {}
@@ -70,19 +75,24 @@ public final class StreamLedger implements AutoCloseable {
             null);
   }
 
-  /** A new stream, known here at once; {@link #announce} tells the other replicas. */
-  public void opened(ChatRequested request) {
+  /**
+   * A new stream, known here at once; {@link #announce} tells the other replicas.
+   *
+   * @param answerPartition the partition of chat.answers its answer goes to; null: its id's
+   */
+  public void opened(ChatRequested request, Integer answerPartition) {
     remember(
         new Open(
             request.getRequestId(),
             request.getUserId(),
             request.getConversationId(),
             request.getPipeline(),
-            request.getRequestedAt()));
+            request.getRequestedAt(),
+            answerPartition));
   }
 
-  /** Publishes the stream's {@code OPENED}. */
-  public CompletableFuture<?> announce(ChatRequested request) {
+  /** Publishes the stream's {@code OPENED}, with where its answer goes. */
+  public CompletableFuture<?> announce(ChatRequested request, Integer answerPartition) {
     return send(
         ChatStreamChanged.newBuilder()
             .setRequestId(request.getRequestId())
@@ -90,6 +100,7 @@ public final class StreamLedger implements AutoCloseable {
             .setUserId(request.getUserId())
             .setConversationId(request.getConversationId())
             .setPipeline(request.getPipeline())
+            .setAnswerPartition(answerPartition)
             .setAt(request.getRequestedAt())
             .build());
   }
@@ -171,7 +182,8 @@ public final class StreamLedger implements AutoCloseable {
                     change.getUserId(),
                     change.getConversationId(),
                     change.getPipeline(),
-                    change.getAt()));
+                    change.getAt(),
+                    change.getAnswerPartition()));
         case RESUMED -> {
           lastResumed.merge(change.getRequestId(), change.getAt(), (a, b) -> a.isAfter(b) ? a : b);
           dropPendingCancel(change.getRequestId(), change.getAt());

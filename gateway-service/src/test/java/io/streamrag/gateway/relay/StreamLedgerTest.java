@@ -34,6 +34,7 @@ class StreamLedgerTest {
   static final LocalKafka KAFKA = LocalKafka.shared();
   static final Duration GRACE = Duration.ofSeconds(3);
   static final String USER = "farmer";
+  static final int ANSWER_PARTITION = 4;
   static TopicReaders readers;
   static DefaultKafkaProducerFactory<String, Object> producers;
   static StreamLedger replicaA;
@@ -79,6 +80,14 @@ class StreamLedgerTest {
   }
 
   @Test
+  void aReplicaThatNeverHeldTheStreamKnowsWhichPartitionItsAnswerGoesTo() {
+    var open = openedOnBoth();
+
+    // B resumes it by reading where A's request named, not where its id hashes
+    assertThat(open.answerPartition()).isEqualTo(ANSWER_PARTITION);
+  }
+
+  @Test
   void aConnectionOpenedAfterTheResumeThatLeavesIsStillCancelled() {
     // Given a stream resumed on B
     var open = openedOnBoth();
@@ -107,7 +116,7 @@ class StreamLedgerTest {
             .setLanguage("en")
             .setRequestedAt(Instant.now().minusSeconds(1))
             .build();
-    replicaA.announce(request).join();
+    replicaA.announce(request, ANSWER_PARTITION).join();
     await()
         .atMost(Duration.ofSeconds(30))
         .until(

@@ -11,6 +11,7 @@ import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Clock;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -36,7 +37,11 @@ public final class CancelledAnswers {
   @FunctionalInterface
   public interface Answers {
     CompletableFuture<Void> answer(
-        ChatRequested request, String generation, Cancellation cancel, AnswerScope scope);
+        ChatRequested request,
+        OptionalInt answerPartition,
+        String generation,
+        Cancellation cancel,
+        AnswerScope scope);
   }
 
   private final Cancellations cancellations;
@@ -65,12 +70,13 @@ public final class CancelledAnswers {
    * Starts the request's answer in the current thread's trace context; the future completes when
    * the answer has ended, with its {@code cancelled} event if its caller left.
    */
-  public CompletableFuture<Void> answer(ChatRequested request) {
+  public CompletableFuture<Void> answer(ChatRequested request, OptionalInt answerPartition) {
     var scope = AnswerScope.capture();
     String generation = generations.get();
     return cancellations
         .during(
-            request.getRequestId(), cancel -> answers.answer(request, generation, cancel, scope))
+            request.getRequestId(),
+            cancel -> answers.answer(request, answerPartition, generation, cancel, scope))
         .exceptionallyCompose(
             error -> {
               if (!(Futures.cause(error) instanceof Cancellation.Cancelled)) {
@@ -84,6 +90,7 @@ public final class CancelledAnswers {
                           .batch()
                           .send(
                               ChatTopics.CHAT_ANSWERS,
+                              answerPartition.isPresent() ? answerPartition.getAsInt() : null,
                               request.getRequestId(),
                               AnswerEvent.newBuilder()
                                   .setRequestId(request.getRequestId())
@@ -94,7 +101,8 @@ public final class CancelledAnswers {
                                   .setError(
                                       new AnswerError(
                                           "cancelled", "the caller left; the answer was stopped"))
-                                  .build())
+                                  .build(),
+                              false)
                           .acked());
             });
   }

@@ -7,9 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +43,7 @@ public final class AnswerBudget {
   }
 
   private final int max;
-  private final Function<ChatRequested, CompletableFuture<Void>> answers;
+  private final BiFunction<ChatRequested, OptionalInt, CompletableFuture<Void>> answers;
   private final Fetching fetching;
   private final Map<TopicPartition, TreeMap<Long, Slot>> taken = new HashMap<>();
   private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
@@ -56,7 +57,9 @@ public final class AnswerBudget {
    * @param answers starts an answer; its future completes when the answer has ended
    */
   public AnswerBudget(
-      int max, Function<ChatRequested, CompletableFuture<Void>> answers, Fetching fetching) {
+      int max,
+      BiFunction<ChatRequested, OptionalInt, CompletableFuture<Void>> answers,
+      Fetching fetching) {
     if (max < 1) {
       throw new IllegalArgumentException("llm.max-concurrent-answers must be at least 1");
     }
@@ -69,10 +72,15 @@ public final class AnswerBudget {
    * A request taken from the topic: answered now if the budget has room, else when it has.
    *
    * @param ack commits the request's offset (and every earlier one of its partition)
+   * @param answerPartition where the request asked its answer to go
    */
   public void offer(
-      TopicPartition partition, long offset, Acknowledgment ack, ChatRequested request) {
-    Slot slot = new Slot(partition, offset, ack, request);
+      TopicPartition partition,
+      long offset,
+      Acknowledgment ack,
+      ChatRequested request,
+      OptionalInt answerPartition) {
+    Slot slot = new Slot(partition, offset, ack, request, answerPartition);
     synchronized (this) {
       taken.computeIfAbsent(partition, p -> new TreeMap<>()).put(offset, slot);
       if (running >= max) {
@@ -88,7 +96,7 @@ public final class AnswerBudget {
 
   /** A request that needs no answer (e.g. unreadable, dead-lettered): its offset may pass. */
   public void skip(TopicPartition partition, long offset, Acknowledgment ack) {
-    Slot slot = new Slot(partition, offset, ack, null);
+    Slot slot = new Slot(partition, offset, ack, null, OptionalInt.empty());
     synchronized (this) {
       taken.computeIfAbsent(partition, p -> new TreeMap<>()).put(offset, slot);
     }
@@ -197,7 +205,7 @@ public final class AnswerBudget {
     while (slot != null) {
       CompletableFuture<Void> answer;
       try {
-        answer = answers.apply(slot.request);
+        answer = answers.apply(slot.request, slot.answerPartition);
       } catch (RuntimeException e) {
         answer = CompletableFuture.failedFuture(e);
       }

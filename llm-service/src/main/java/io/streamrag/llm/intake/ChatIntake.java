@@ -2,6 +2,7 @@ package io.streamrag.llm.intake;
 
 import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.UndecodableRecordException;
+import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -15,10 +16,11 @@ import org.springframework.messaging.Message;
 
 /**
  * The chat requests binding's handler (one call into the budget): each request is decoded and
- * handed to the {@link AnswerBudget}, which starts its answer and commits its offset once the
- * answer has ended. A record that is not a chat request is filed on the dead-letter topic with its
- * bytes and reason, here rather than by the container's error handler, so that its offset is
- * committed in order with the answers still running before it.
+ * handed, with the answer partition its gateway named ({@link AnswerPartition}), to the {@link
+ * AnswerBudget}, which starts its answer and commits its offset once the answer has ended. A record
+ * that is not a chat request is filed on the dead-letter topic with its bytes and reason, here
+ * rather than by the container's error handler, so that its offset is committed in order with the
+ * answers still running before it.
  */
 public final class ChatIntake implements Consumer<Message<byte[]>> {
 
@@ -61,6 +63,7 @@ public final class ChatIntake implements Consumer<Message<byte[]>> {
       budget.skip(position, offset, ack);
       return;
     }
-    budget.offer(position, offset, ack, request);
+    budget.offer(
+        position, offset, ack, request, AnswerPartition.read(headers.get(AnswerPartition.HEADER)));
   }
 }

@@ -1,6 +1,7 @@
 package io.streamrag.llm.intake;
 
 import io.streamrag.schemas.chat.ChatRequested;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.kafka.support.Acknowledgment;
@@ -15,13 +16,20 @@ final class Slot {
   final long offset;
   final Acknowledgment ack;
   final ChatRequested request;
+  final OptionalInt answerPartition;
   final CompletableFuture<Void> over = new CompletableFuture<>();
   boolean ended;
 
-  Slot(TopicPartition partition, long offset, Acknowledgment ack, ChatRequested request) {
+  Slot(
+      TopicPartition partition,
+      long offset,
+      Acknowledgment ack,
+      ChatRequested request,
+      OptionalInt answerPartition) {
     this.partition = partition;
     this.offset = offset;
     this.ack = ack;
     this.request = request;
+    this.answerPartition = answerPartition;
   }
 }

@@ -22,19 +22,19 @@ import java.util.concurrent.ScheduledFuture;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
- * The events of one answer, in order, on the answers topic: keyed by request id (so they share a
- * partition and keep their order) and numbered by {@code seq}, which counts the events a client
- * sees: a record of k trace steps is numbered {@code seq} and the next one {@code seq + k}, so each
- * step has an event id of its own to resume after. Nothing waits for the broker but the final
- * event's future, which completes once the broker has every event of the answer. Tokens are grouped
- * by {@link TokenBatching}: the first goes out at once, later ones at most one record per linger; a
- * group still held when no other event comes is sent by the scheduler at the linger's end. Trace
- * steps are grouped too: held until the next event of another kind (or the linger's end) and sent
- * as one {@code TRACE} record ({@link TraceSteps}), so the retrieval path handed on when the answer
- * starts is one record, not one per step. An answer's end goes as one record too: its citations and
- * needs-human are held and sent as the {@code preceding} events of its done ({@link AnswerEvents}),
- * each still numbered as an event of its own. Thread-safe: the scheduler's send and the answering
- * thread's take turns.
+ * The events of one answer, in order, on the answers topic: keyed by request id and sent to the
+ * partition the request named, or its key's (so they share a partition and keep their order) and
+ * numbered by {@code seq}, which counts the events a client sees: a record of k trace steps is
+ * numbered {@code seq} and the next one {@code seq + k}, so each step has an event id of its own to
+ * resume after. Nothing waits for the broker but the final event's future, which completes once the
+ * broker has every event of the answer. Tokens are grouped by {@link TokenBatching}: the first goes
+ * out at once, later ones at most one record per linger; a group still held when no other event
+ * comes is sent by the scheduler at the linger's end. Trace steps are grouped too: held until the
+ * next event of another kind (or the linger's end) and sent as one {@code TRACE} record ({@link
+ * TraceSteps}), so the retrieval path handed on when the answer starts is one record, not one per
+ * step. An answer's end goes as one record too: its citations and needs-human are held and sent as
+ * the {@code preceding} events of its done ({@link AnswerEvents}), each still numbered as an event
+ * of its own. Thread-safe: the scheduler's send and the answering thread's take turns.
  *
  * <p>Every event carries the answer's generation: this attempt's, so that when an instance dies
  * mid-answer and another answers the request again from seq 0, readers tell the two apart and never
@@ -46,6 +46,7 @@ public final class AnswerStream {
   private final Clock clock;
   private final String requestId;
   private final String generation;
+  private final Integer partition;
   private final TokenBatching batching;
   private final TaskScheduler scheduler;
   private final AnswerScope scope;
@@ -58,14 +59,19 @@ public final class AnswerStream {
 
   /** Every token its own record; for tests and tools without a scheduler. */
   public AnswerStream(TopicWriter writer, Clock clock, String requestId, String generation) {
-    this(writer, clock, requestId, generation, TokenBatching.NONE, null, AnswerScope.none());
+    this(writer, clock, requestId, generation, null, TokenBatching.NONE, null, AnswerScope.none());
   }
 
+  /**
+   * @param partition the partition of the answers topic the request named ({@link
+   *     io.streamrag.schemas.chat.AnswerPartition}); null: where the request id hashes
+   */
   AnswerStream(
       TopicWriter writer,
       Clock clock,
       String requestId,
       String generation,
+      Integer partition,
       TokenBatching batching,
       TaskScheduler scheduler,
       AnswerScope scope) {
@@ -73,6 +79,7 @@ public final class AnswerStream {
     this.clock = clock;
     this.requestId = requestId;
     this.generation = generation;
+    this.partition = partition;
     this.batching = scheduler == null ? TokenBatching.NONE : batching;
     this.scheduler = scheduler;
     this.scope = scope;
@@ -188,7 +195,7 @@ public final class AnswerStream {
     if (held.length() > 0) {
       var tokens = event(AnswerEventType.TOKEN).setText(held.toString()).build();
       // a fragment of the answer: no span of its own (Fragments), the answer has its spans
-      scope.run(() -> out.sendFragment(ChatTopics.CHAT_ANSWERS, requestId, tokens));
+      scope.run(() -> out.send(ChatTopics.CHAT_ANSWERS, partition, requestId, tokens, true));
       held.setLength(0);
       lastTokens = now;
     }
@@ -209,6 +216,6 @@ public final class AnswerStream {
 
   /** Every record goes out in the answer's trace, whichever thread sends it. */
   private void publish(AnswerEvent event) {
-    scope.run(() -> out.send(ChatTopics.CHAT_ANSWERS, requestId, event));
+    scope.run(() -> out.send(ChatTopics.CHAT_ANSWERS, partition, requestId, event, false));
   }
 }

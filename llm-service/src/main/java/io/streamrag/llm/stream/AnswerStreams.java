@@ -2,8 +2,12 @@ package io.streamrag.llm.stream;
 
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.llm.scope.AnswerScope;
+import io.streamrag.schemas.ChatTopics;
 import java.time.Clock;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
@@ -13,6 +17,8 @@ import org.springframework.scheduling.TaskScheduler;
  * of another instance (after this one died) or a later one of this instance is never taken for it.
  */
 public final class AnswerStreams {
+
+  private static final Logger log = LoggerFactory.getLogger(AnswerStreams.class);
 
   private final TopicWriter writer;
   private final TokenBatching batching;
@@ -47,13 +53,48 @@ public final class AnswerStreams {
     return instance + "@" + start;
   }
 
-  /** The stream of one answer, whose records carry the answer's trace ({@code scope}). */
-  public AnswerStream open(String requestId, String generation, AnswerScope scope) {
-    return new AnswerStream(writer, clock, requestId, generation, batching, scheduler, scope);
+  /**
+   * The stream of one answer, whose records carry the answer's trace ({@code scope}).
+   *
+   * @param partition the partition of the answers topic the request named: its events go there
+   *     (where the gateway holding its caller's stream reads); empty, or not a partition of the
+   *     topic, where the request id hashes
+   */
+  public AnswerStream open(
+      String requestId, OptionalInt partition, String generation, AnswerScope scope) {
+    return new AnswerStream(
+        writer,
+        clock,
+        requestId,
+        generation,
+        valid(requestId, partition),
+        batching,
+        scheduler,
+        scope);
   }
 
-  /** The stream of a new attempt at an answer. */
+  /** The stream of a new attempt at an answer, where its request id hashes. */
   public AnswerStream open(String requestId, AnswerScope scope) {
-    return open(requestId, newGeneration(), scope);
+    return open(requestId, OptionalInt.empty(), newGeneration(), scope);
+  }
+
+  /**
+   * The named partition, if the topic has it: a send to a partition the producer does not know
+   * waits for it until {@code max.block.ms}, and the answer with it.
+   */
+  private Integer valid(String requestId, OptionalInt partition) {
+    if (partition.isEmpty()) {
+      return null;
+    }
+    int count = writer.partitions(ChatTopics.CHAT_ANSWERS);
+    if (partition.getAsInt() < count) {
+      return partition.getAsInt();
+    }
+    log.warn(
+        "request {} named answer partition {} of {}: answered where its id hashes",
+        requestId,
+        partition.getAsInt(),
+        count);
+    return null;
   }
 }

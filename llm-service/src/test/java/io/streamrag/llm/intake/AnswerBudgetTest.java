@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class AnswerBudgetTest {
   final AnswerBudget budget =
       new AnswerBudget(
           2,
-          request -> {
+          (request, answerPartition) -> {
             started.add(request.getRequestId());
             return answers.computeIfAbsent(request.getRequestId(), id -> new CompletableFuture<>());
           },
@@ -166,19 +167,20 @@ class AnswerBudgetTest {
   @Test
   void answersThatEndAtOnceDrainABacklogWithoutDeepRecursion() {
     var instant =
-        new AnswerBudget(1, request -> CompletableFuture.completedFuture(null), noFetching());
+        new AnswerBudget(
+            1, (request, answerPartition) -> CompletableFuture.completedFuture(null), noFetching());
     var slow = new CompletableFuture<Void>();
     var first =
         new AnswerBudget(
             1,
-            request ->
+            (request, answerPartition) ->
                 request.getRequestId().equals("slow")
                     ? slow
                     : CompletableFuture.completedFuture(null),
             noFetching());
-    first.offer(P0, 0, () -> {}, request("slow"));
+    first.offer(P0, 0, () -> {}, request("slow"), OptionalInt.empty());
     for (int i = 1; i <= 20_000; i++) {
-      first.offer(P0, i, () -> {}, request("r" + i));
+      first.offer(P0, i, () -> {}, request("r" + i), OptionalInt.empty());
     }
     assertThat(first.waiting()).isEqualTo(20_000);
 
@@ -186,14 +188,14 @@ class AnswerBudgetTest {
 
     assertThat(first.waiting()).isZero();
     assertThat(first.running()).isZero();
-    instant.offer(P0, 0, () -> {}, request("x"));
+    instant.offer(P0, 0, () -> {}, request("x"), OptionalInt.empty());
     assertThat(instant.running()).isZero();
   }
 
   private void offer(TopicPartition partition, long offset, String id) {
     String name = (partition.equals(P0) ? "P0@" : "P1@") + offset;
     Acknowledgment ack = () -> committed.add(name);
-    budget.offer(partition, offset, ack, request(id));
+    budget.offer(partition, offset, ack, request(id), OptionalInt.empty());
   }
 
   private void end(String id) {

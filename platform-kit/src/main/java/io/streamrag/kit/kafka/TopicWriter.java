@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /**
@@ -29,12 +30,35 @@ public final class TopicWriter implements AutoCloseable {
     return template.send(topic.name(), key, value);
   }
 
+  /** Sends a record with headers of its own (e.g. where its reply goes), keyed as above. */
+  public CompletableFuture<?> send(
+      TopicSpec topic, String key, SpecificRecord value, Iterable<Header> headers) {
+    checkType(topic, value);
+    return template.send(new ProducerRecord<>(topic.name(), null, key, value, headers));
+  }
+
+  /**
+   * Sends a record to the partition {@code partition} names, or where its key hashes when it is
+   * null; a fragment of a stream travels without a span of its own ({@link Fragments}).
+   */
+  public CompletableFuture<?> send(
+      TopicSpec topic, Integer partition, String key, SpecificRecord value, boolean fragment) {
+    checkType(topic, value);
+    var record = new ProducerRecord<String, Object>(topic.name(), partition, key, value);
+    if (fragment) {
+      Fragments.mark(record.headers());
+    }
+    return template.send(record);
+  }
+
   /** Sends a record that is a fragment of a stream: no span of its own ({@link Fragments}). */
   public CompletableFuture<?> sendFragment(TopicSpec topic, String key, SpecificRecord value) {
-    checkType(topic, value);
-    var record = new ProducerRecord<String, Object>(topic.name(), key, value);
-    Fragments.mark(record.headers());
-    return template.send(record);
+    return send(topic, null, key, value, true);
+  }
+
+  /** How many partitions {@code topic} has, as this writer's producer knows them. */
+  public int partitions(TopicSpec topic) {
+    return template.partitionsFor(topic.name()).size();
   }
 
   private static void checkType(TopicSpec topic, SpecificRecord value) {
@@ -77,6 +101,13 @@ public final class TopicWriter implements AutoCloseable {
     /** Sends a fragment of a stream ({@link TopicWriter#sendFragment}). */
     public Batch sendFragment(TopicSpec topic, String key, SpecificRecord value) {
       pending.add(TopicWriter.this.sendFragment(topic, key, value));
+      return this;
+    }
+
+    /** Sends to a named partition, or the key's when null ({@link TopicWriter#send}). */
+    public Batch send(
+        TopicSpec topic, Integer partition, String key, SpecificRecord value, boolean fragment) {
+      pending.add(TopicWriter.this.send(topic, partition, key, value, fragment));
       return this;
     }
 
