@@ -12,6 +12,8 @@ import java.util.function.LongUnaryOperator;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.AbstractConsumerSeekAware;
 import org.springframework.kafka.listener.BatchConsumerAwareMessageListener;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
@@ -34,6 +36,8 @@ import org.springframework.kafka.listener.KafkaMessageListenerContainer;
  * @param <V> the Avro record type of the topic's values
  */
 public final class TopicFollow<V> implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(TopicFollow.class);
 
   /** Takes one record of the follow, on its consumer thread. */
   @FunctionalInterface
@@ -127,8 +131,7 @@ public final class TopicFollow<V> implements AutoCloseable {
     try {
       end = Offsets.ends(readers.clients(), topic, timeout);
     } catch (RuntimeException e) {
-      org.slf4j.LoggerFactory.getLogger(TopicFollow.class)
-          .warn("cannot read the end of {}: {}", topic, e.getMessage());
+      log.warn("cannot read the end of {}: {}", topic, e.getMessage());
       return false;
     }
     long deadline = System.nanoTime() + timeout.toNanos();
