@@ -1,27 +1,21 @@
 package io.streamrag.gateway.relay;
 
-import io.streamrag.kit.kafka.SkippedRecords;
+import io.streamrag.kit.kafka.FollowFrom;
+import io.streamrag.kit.kafka.Followed;
+import io.streamrag.kit.kafka.TopicFollow;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
-import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.listener.AbstractConsumerSeekAware;
-import org.springframework.kafka.listener.KafkaMessageListenerContainer;
-import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.support.TopicPartitionOffset;
 import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Schedulers;
@@ -33,18 +27,18 @@ import reactor.core.scheduler.Schedulers;
  * replica holds one Kafka consumer for them (a reader each cost a consumer, its connections, its
  * buffers and a thread per resume).
  *
- * <p>The reader starts with the first read and reads only the partitions somebody reads (the others
- * are paused). A read from earlier than where the reader is moves it back, and those it already
- * gave the records read again skip them ({@link ReplayPartition}). Its container is one of {@link
- * TopicReaders}': stopped with the context, and shown in the consumers' health should it die.
+ * <p>The reader is a {@link TopicFollow} from the end, started with the first read, and reads only
+ * the partitions somebody reads (the others are paused). A read from earlier than where the reader
+ * is moves it back (the follow's seek, computed on its consumer thread), and those it already gave
+ * the records read again skip them ({@link ReplayPartition}). Like every follow it is stopped with
+ * the context and shown in the consumers' health should it die; an unreadable record is logged and
+ * skipped.
  *
  * <p>A read ends when its subscriber cancels, which the chat handlers do once the terminal event of
  * the generation they follow passed ({@link Generations}): the reader itself cannot tell an
  * answer's last terminal event from that of a generation superseded later.
  */
 public final class AnswerReplays implements AutoCloseable {
-
-  private static final Logger log = LoggerFactory.getLogger(AnswerReplays.class);
 
   /** The reader's container id and client id. */
   static final String NAME = "gateway-replay";
@@ -60,10 +54,8 @@ public final class AnswerReplays implements AutoCloseable {
   private final TopicReaders readers;
   private final Admin admin;
   private final String topic = ChatTopics.CHAT_ANSWERS.name();
-  private final AvroDeserializer avro = new AvroDeserializer();
-  private final Listener listener = new Listener();
   private volatile ReplayPartition[] partitions;
-  private KafkaMessageListenerContainer<String, byte[]> container;
+  private TopicFollow<AnswerEvent> follow;
 
   public AnswerReplays(TopicReaders readers) {
     this.readers = readers;
@@ -84,9 +76,9 @@ public final class AnswerReplays implements AutoCloseable {
               var partition = partitions[p];
               var registration = new ReplayPartition.Registration(requestId, start, sink);
               synchronized (partition) {
-                reader.resumePartition(new TopicPartition(topic, p));
+                reader.resume(p);
                 if (partition.add(registration)) {
-                  move(p);
+                  move(reader, p);
                 }
               }
               sink.onDispose(() -> leave(reader, p, registration));
@@ -96,7 +88,7 @@ public final class AnswerReplays implements AutoCloseable {
 
   /** How many Kafka consumers read for the replays: 1 once the first was asked for, else 0. */
   public synchronized int consumers() {
-    return container != null && container.isRunning() ? 1 : 0;
+    return follow != null && follow.isRunning() ? 1 : 0;
   }
 
   /** How many reads are registered now. */
@@ -107,53 +99,71 @@ public final class AnswerReplays implements AutoCloseable {
 
   @Override
   public synchronized void close() {
-    if (container != null) {
-      readers.stop(container);
+    if (follow != null) {
+      follow.close();
     }
     admin.close(Duration.ZERO); // a lookup still waiting has nobody left to answer
   }
 
-  private synchronized KafkaMessageListenerContainer<String, byte[]> started() {
-    if (container != null) {
-      return container;
+  private synchronized TopicFollow<AnswerEvent> started() {
+    if (follow != null) {
+      return follow;
     }
-    var from = readers.fromTheEnd(topic);
-    var all = new ReplayPartition[from.length];
+    int count = readers.ends(topic, LOOKUP_TIMEOUT).size();
+    var all = new ReplayPartition[count];
     Arrays.setAll(all, i -> new ReplayPartition());
     partitions = all;
-    var reader = readers.container(NAME, Map.of(), from, new ByteArrayDeserializer());
-    var properties = reader.getContainerProperties();
-    properties.setMessageListener(listener);
-    properties.setPollTimeout(POLL_TIMEOUT.toMillis());
-    properties.setNoPollThreshold(20f); // 5 s without a poll is stuck, as for the other readers
-    for (var position : from) {
-      reader.pausePartition(position.getTopicPartition()); // until somebody reads it
-    }
-    reader.start();
-    container = reader;
-    return reader;
+    follow =
+        TopicFollow.of(readers, topic, AnswerEvent.class)
+            .named(NAME)
+            .from(FollowFrom.end())
+            .pollTimeout(POLL_TIMEOUT)
+            .paused() // until somebody reads a partition
+            .onAssigned(this::assigned)
+            .start(this::handOver);
+    return follow;
   }
 
   private void leave(
-      KafkaMessageListenerContainer<String, byte[]> reader,
-      int p,
-      ReplayPartition.Registration registration) {
+      TopicFollow<AnswerEvent> reader, int p, ReplayPartition.Registration registration) {
     var partition = partitions[p];
     synchronized (partition) {
       if (partition.remove(registration)) {
-        reader.pausePartition(new TopicPartition(topic, p));
+        reader.pause(p);
       }
     }
   }
 
   /**
    * Asks the consumer to move on partition {@code p} where its registrations need it, before its
-   * next poll; before the reader's first assignment there is no callback yet, and the assignment
+   * next poll; before the reader's first assignment there is nothing to move, and the assignment
    * does it.
    */
-  private void move(int p) {
-    for (var callback : listener.callbacksFor(new TopicPartition(topic, p))) {
-      callback.seek(topic, p, current -> partitions[p].moveTo(current));
+  private void move(TopicFollow<AnswerEvent> reader, int p) {
+    reader.seek(p, current -> partitions[p].moveTo(current));
+  }
+
+  /** The reader (re)started at its own positions: whoever reads a partition waits for a move. */
+  private void assigned(TopicFollow<AnswerEvent> reader, Collection<Integer> assigned) {
+    for (int p : assigned) {
+      var partition = partitions[p];
+      synchronized (partition) {
+        if (partition.reassigned()) {
+          move(reader, p);
+        }
+      }
+    }
+  }
+
+  /** Hands a record to the registrations that want it; on the consumer thread. */
+  private void handOver(Followed<AnswerEvent> record) {
+    var to = partitions[record.partition()].take(record.key(), record.offset());
+    if (to.isEmpty()) {
+      return; // nobody here waits for it: not even decoded
+    }
+    AnswerEvent event = record.value(); // an unreadable record throws: the follow skips it
+    if (event != null) {
+      to.forEach(r -> r.sink.next(event));
     }
   }
 
@@ -187,46 +197,6 @@ public final class AnswerReplays implements AutoCloseable {
       throw new IllegalStateException("interrupted while looking up " + partition, e);
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("cannot look up offsets of " + partition, e);
-    }
-  }
-
-  /** Hands each record to the registrations that want it; on the consumer thread. */
-  private final class Listener extends AbstractConsumerSeekAware
-      implements MessageListener<String, byte[]> {
-
-    @Override
-    public void onMessage(ConsumerRecord<String, byte[]> record) {
-      var to = partitions[record.partition()].take(record.key(), record.offset());
-      if (to.isEmpty()) {
-        return; // nobody here waits for it: not even decoded
-      }
-      try {
-        if (avro.deserialize(topic, record.value()) instanceof AnswerEvent event) {
-          to.forEach(r -> r.sink.next(event));
-        }
-      } catch (RuntimeException e) {
-        SkippedRecords.unreadable(log, record, e);
-      }
-    }
-
-    /** The reader (re)started at its own positions: whoever reads a partition waits for a move. */
-    @Override
-    public void onPartitionsAssigned(
-        Map<TopicPartition, Long> assignments, ConsumerSeekCallback cb) {
-      super.onPartitionsAssigned(assignments, cb);
-      for (var assigned : assignments.keySet()) {
-        var partition = partitions[assigned.partition()];
-        synchronized (partition) {
-          if (partition.reassigned()) {
-            move(assigned.partition());
-          }
-        }
-      }
-    }
-
-    List<ConsumerSeekCallback> callbacksFor(TopicPartition partition) {
-      var callbacks = getSeekCallbacksFor(partition);
-      return callbacks == null ? List.of() : callbacks;
     }
   }
 }

@@ -1,23 +1,22 @@
 package io.streamrag.gateway.relay;
 
+import io.streamrag.kit.kafka.FollowFrom;
+import io.streamrag.kit.kafka.Followed;
+import io.streamrag.kit.kafka.TopicFollow;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.ChatRequested;
 import io.streamrag.schemas.chat.ChatStreamChanged;
 import io.streamrag.schemas.chat.StreamChange;
-import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.listener.MessageListener;
-import org.springframework.kafka.listener.MessageListenerContainer;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
@@ -48,31 +47,25 @@ public final class StreamLedger implements AutoCloseable {
   private record Pending(Instant connectedAt, Disposable cancel) {}
 
   private final TopicWriter writer;
-  private final TopicReaders readers;
   private final StreamProperties settings;
   private final Clock clock;
   private final Map<String, Open> open = new ConcurrentHashMap<>();
   private final Map<String, Pending> pending = new ConcurrentHashMap<>();
   private final Map<String, Instant> lastResumed = new ConcurrentHashMap<>();
-  private final AvroDeserializer avro = new AvroDeserializer();
-  private final MessageListenerContainer container;
+  private final TopicFollow<ChatStreamChanged> follow;
   private volatile Instant lastSweep = Instant.EPOCH;
 
   public StreamLedger(
       TopicReaders readers, TopicWriter writer, StreamProperties settings, Clock clock) {
-    this.readers = readers;
     this.writer = writer;
     this.settings = settings;
     this.clock = clock;
     // from offsets resolved now: a stream opened elsewhere while this one starts is known here
-    this.container =
-        readers.start(
-            "gateway-streams",
-            Map.of(),
-            readers.since(
-                ChatTopics.CHAT_STREAMS.name(), clock.instant().minus(settings.resumeWindow())),
-            (MessageListener<String, byte[]>) this::onRecord,
-            null);
+    this.follow =
+        TopicFollow.of(readers, ChatTopics.CHAT_STREAMS.name(), ChatStreamChanged.class)
+            .named("gateway-streams")
+            .from(FollowFrom.since(clock.instant().minus(settings.resumeWindow())))
+            .start(this::onRecord);
   }
 
   /**
@@ -165,38 +158,30 @@ public final class StreamLedger implements AutoCloseable {
   @Override
   public void close() {
     pending.values().forEach(p -> p.cancel().dispose());
-    readers.stop(container);
+    follow.close();
   }
 
-  private void onRecord(ConsumerRecord<String, byte[]> record) {
-    try {
-      if (!(avro.deserialize(ChatTopics.CHAT_STREAMS.name(), record.value())
-          instanceof ChatStreamChanged change)) {
-        return;
+  /** One change of a stream; an unreadable record is logged and skipped by the follow. */
+  private void onRecord(Followed<ChatStreamChanged> record) {
+    var change = record.value();
+    if (change == null) {
+      return;
+    }
+    switch (change.getChange()) {
+      case OPENED ->
+          remember(
+              new Open(
+                  change.getRequestId(),
+                  change.getUserId(),
+                  change.getConversationId(),
+                  change.getPipeline(),
+                  change.getAt(),
+                  change.getAnswerPartition()));
+      case RESUMED -> {
+        lastResumed.merge(change.getRequestId(), change.getAt(), (a, b) -> a.isAfter(b) ? a : b);
+        dropPendingCancel(change.getRequestId(), change.getAt());
       }
-      switch (change.getChange()) {
-        case OPENED ->
-            remember(
-                new Open(
-                    change.getRequestId(),
-                    change.getUserId(),
-                    change.getConversationId(),
-                    change.getPipeline(),
-                    change.getAt(),
-                    change.getAnswerPartition()));
-        case RESUMED -> {
-          lastResumed.merge(change.getRequestId(), change.getAt(), (a, b) -> a.isAfter(b) ? a : b);
-          dropPendingCancel(change.getRequestId(), change.getAt());
-        }
-        case CANCELLED -> {}
-      }
-    } catch (RuntimeException e) {
-      log.warn(
-          "skipped an unreadable record on {} at {}-{}: {}",
-          ChatTopics.CHAT_STREAMS.name(),
-          record.partition(),
-          record.offset(),
-          e.getMessage());
+      case CANCELLED -> {}
     }
   }
 

@@ -39,10 +39,11 @@ import org.springframework.util.backoff.FixedBackOff;
 /**
  * The Kafka plumbing every service shares, all of it built from Boot's {@code spring.kafka.*}
  * ({@link KafkaClients}): the catalogue's topics checked (and the owned ones created) before
- * anything reads; {@link TopicReaders} for topics read whole on every replica; a {@link
- * TopicWriter} with an idempotent producer of its own; the listener factory that serves the request
- * side of {@link RequestReply}; and {@link ConsumerHealth}'s two indicators. Every client records
- * spans and metrics to the service's registries (see {@link KafkaClients}).
+ * anything reads; {@link TopicReaders}, the containers of the follow API ({@link TopicFollow},
+ * {@link TopicView}) for topics read whole on every replica; a {@link TopicWriter} with an
+ * idempotent producer of its own; the listener factory that serves the request side of {@link
+ * RequestReply}; and {@link ConsumerHealth}'s two indicators. Every client records spans and
+ * metrics to the service's registries (see {@link KafkaClients}).
  */
 @AutoConfiguration(after = KafkaAutoConfiguration.class)
 public class KafkaKitConfiguration {

@@ -10,24 +10,23 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.kafka.event.NonResponsiveConsumerEvent;
-import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
 import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.kafka.support.TopicPartitionOffset;
 
 /**
- * The one way a service reads a topic whole on every replica (views of compacted topics, the index
- * feed, the gateway's relays): a spring-kafka listener container assigned every partition by hand,
- * with no consumer group, positioned where its owner says (the beginning, a checkpoint, the end).
- * No rebalance delays a start, no committed offset is shared between replicas.
+ * The containers behind the follow API ({@link TopicFollow}, {@link TopicView}) and the reply
+ * containers of request/reply: spring-kafka listener containers assigned every partition by hand,
+ * with no consumer group, positioned where the follow says. No rebalance delays a start, no
+ * committed offset is shared between replicas. A service holds this bean to start follows and to
+ * have containers of its own watched ({@link #watch}); it cannot read a topic through it otherwise.
  *
  * <p>Every container started here is stopped with the application context (this is a {@link
  * SmartLifecycle}), publishes spring-kafka's events (a consumer that has not polled within {@code
@@ -96,34 +95,11 @@ public final class TopicReaders implements SmartLifecycle {
   }
 
   /**
-   * Starts a container reading raw records (string keys, byte values) from the given positions.
-   *
-   * @param name the container's id in logs, events and health
-   * @param tuning consumer settings the use needs (e.g. a shorter fetch wait), on top of the
-   *     service's client settings
-   * @param listener a record or batch listener, optionally {@code ConsumerSeekAware}
-   * @param errors what happens when the listener throws; {@code null} for spring-kafka's default
+   * A container not started yet, for the follow API ({@link TopicFollow}) and a request client's
+   * reply listener ({@link RequestReply}), which set its listener and start it: watched and stopped
+   * like the others. Package-private: nothing else in a service reads Kafka this way.
    */
-  public KafkaMessageListenerContainer<String, byte[]> start(
-      String name,
-      Map<String, Object> tuning,
-      TopicPartitionOffset[] from,
-      Object listener,
-      CommonErrorHandler errors) {
-    var container = container(name, tuning, from, new ByteArrayDeserializer());
-    container.getContainerProperties().setMessageListener(listener);
-    if (errors != null) {
-      container.setCommonErrorHandler(errors);
-    }
-    container.start();
-    return container;
-  }
-
-  /**
-   * A container not started yet, for an owner that sets its listener and starts it (e.g. a request
-   * client's reply listener): watched and stopped like the others.
-   */
-  public <V> KafkaMessageListenerContainer<String, V> container(
+  <V> KafkaMessageListenerContainer<String, V> container(
       String name,
       Map<String, Object> tuning,
       TopicPartitionOffset[] from,
@@ -147,21 +123,8 @@ public final class TopicReaders implements SmartLifecycle {
    * Every partition of a topic at its end as of now, as absolute offsets: whatever is written after
    * this call is read, however late the consumer first polls.
    */
-  public TopicPartitionOffset[] fromTheEnd(String topic) {
+  TopicPartitionOffset[] fromTheEnd(String topic) {
     return ends(topic, Duration.ofSeconds(30)).entrySet().stream()
-        .map(e -> new TopicPartitionOffset(topic, e.getKey().partition(), e.getValue()))
-        .toArray(TopicPartitionOffset[]::new);
-  }
-
-  /**
-   * Every partition of a topic from its first record written at or after {@code from}, and at the
-   * latest from its end as of now, as absolute offsets: whatever is written after this call is
-   * read, however late the consumer first polls. A position by time alone is not that: spring-kafka
-   * moves a partition with nothing written since the time to its end lazily, as of the consumer's
-   * first poll, and what came in between is skipped.
-   */
-  public TopicPartitionOffset[] since(String topic, Instant from) {
-    return Offsets.since(clients, topic, from, Duration.ofSeconds(30)).entrySet().stream()
         .map(e -> new TopicPartitionOffset(topic, e.getKey().partition(), e.getValue()))
         .toArray(TopicPartitionOffset[]::new);
   }

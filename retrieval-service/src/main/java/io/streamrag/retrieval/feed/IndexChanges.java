@@ -3,29 +3,24 @@ package io.streamrag.retrieval.feed;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
-import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
-import io.streamrag.schemas.serde.AvroDeserializer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Reads an index-change record into the store operation it asks for, refusing what can never be
- * applied ({@link IllegalArgumentException}): bytes that are not an {@code IndexChanged}, a vector
- * of another embedding model, an upsert without payload. A re-embedding reader embeds the text of a
- * change from another model again instead of refusing it.
+ * Reads an index change into the store operation it asks for, refusing what can never be applied
+ * ({@link IllegalArgumentException}): a vector of another embedding model, an upsert without
+ * payload. (Bytes that are not an {@code IndexChanged} are refused by the follow that reads them.)
+ * A re-embedding reader embeds the text of a change from another model again instead of refusing
+ * it.
  */
 final class IndexChanges {
 
-  private static final String TOPIC = KnowledgeTopics.INDEX_CHANGES.name();
-
   private final String model;
   private final Embedder reembedder;
-  private final AvroDeserializer avro = new AvroDeserializer();
 
   /**
    * @param model the embedding model of the store
@@ -53,9 +48,12 @@ final class IndexChanges {
     Optional<String> knowledge();
   }
 
-  Change read(ConsumerRecord<String, byte[]> record) {
-    if (record.value() == null) {
-      String key = record.key();
+  /**
+   * @param change the record's value, {@code null} for a tombstone
+   * @throws IllegalArgumentException for a change that can never be applied
+   */
+  Change read(String key, IndexChanged change) {
+    if (change == null) {
       return new Change() { // a tombstone removes its point
         public void applyTo(ChunkStore store) {
           store.delete(key);
@@ -73,16 +71,6 @@ final class IndexChanges {
           return Optional.of(KnowledgeChanges.SOMEWHERE);
         }
       };
-    }
-    Object value;
-    try {
-      value = avro.deserialize(TOPIC, record.value());
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("undecodable: " + e.getMessage(), e);
-    }
-    if (!(value instanceof IndexChanged change)) {
-      throw new IllegalArgumentException(
-          "not an IndexChanged: " + value.getClass().getSimpleName());
     }
     if (change.getOp() == IndexOp.DELETE) {
       return new Applied(change, null);

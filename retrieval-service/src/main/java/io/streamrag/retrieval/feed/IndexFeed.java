@@ -3,41 +3,34 @@ package io.streamrag.retrieval.feed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.kit.embedding.Embedder;
-import io.streamrag.kit.kafka.DeadLetters;
+import io.streamrag.kit.kafka.FollowFailures;
+import io.streamrag.kit.kafka.FollowFrom;
+import io.streamrag.kit.kafka.Followed;
+import io.streamrag.kit.kafka.TopicFollow;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.index.IndexChanged;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.task.TaskExecutor;
-import org.springframework.kafka.listener.BatchConsumerAwareMessageListener;
-import org.springframework.kafka.listener.ConsumerSeekAware;
-import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.listener.MessageListenerContainer;
-import org.springframework.kafka.support.TopicPartitionOffset;
 import org.springframework.kafka.support.micrometer.KafkaListenerObservation;
 import org.springframework.kafka.support.micrometer.KafkaRecordReceiverContext;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
- * Builds the store from the index-change topic, and nothing else. Every replica reads every
- * partition (a {@link TopicReaders} container) from where its store's last checkpoint left off (the
+ * Builds the store from the index-change topic, and nothing else. Every replica follows every
+ * partition (a {@link TopicFollow}) from the offsets its store's last checkpoint holds (the
  * beginning for a new store), applies each poll's changes, makes them searchable at once, and now
  * and then checkpoints the offsets into the store on a Spring-managed executor.
  *
@@ -50,6 +43,12 @@ import org.springframework.util.backoff.ExponentialBackOff;
  *   <li>the store failing (Qdrant down, a disk error) retries the poll's changes with back-off (0.1
  *       s doubling to 5 s, for as long as it takes): indexing resumes by itself, nothing is
  *       skipped, and changes already applied in that poll are not applied or dead-lettered twice.
+ * </ul>
+ *
+ * <p>Both are the follow API's {@link FollowFailures#retryThenDeadLetter} policy, with {@link
+ * IndexChanges}' refusals ({@link IllegalArgumentException}) as what is never applicable.
+ *
+ * <ul>
  * </ul>
  */
 public final class IndexFeed implements AutoCloseable {
@@ -74,14 +73,12 @@ public final class IndexFeed implements AutoCloseable {
   private final FeedCheckpoints checkpoints;
   private final IndexChanges changes;
   private final AppliedChanges applied;
-  private final DeadLetterPublishingRecoverer deadLetters;
   private final ObservationRegistry observations;
-  private final CountDownLatch caughtUp = new CountDownLatch(1);
-  private final Map<TopicPartition, Long> handled = new ConcurrentHashMap<>();
-  private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
-  private Map<TopicPartition, Long> startEnd = Map.of();
-  private final Map<TopicPartition, Long> startFrom = new ConcurrentHashMap<>();
-  private MessageListenerContainer container;
+
+  /** The changes applied since the last poll was made searchable; the feed's thread only. */
+  private final List<IndexChanges.Change> unsearchable = new ArrayList<>();
+
+  private volatile TopicFollow<IndexChanged> follow;
   private long lastKnowledgeRefresh = System.nanoTime() - REFRESH_AT_MOST_EVERY.toNanos();
 
   /**
@@ -134,57 +131,49 @@ public final class IndexFeed implements AutoCloseable {
     this.checkpoints = new FeedCheckpoints(store, checkpointEvery, checkpointer);
     this.changes = new IndexChanges(model, reembedder);
     this.applied = new AppliedChanges(meters, freshnessLog, knowledgeChanges);
-    this.deadLetters = DeadLetters.recoverer(readers.clients(), null);
     this.observations = readers.clients().observations();
   }
 
   /** Starts applying changes from the store's checkpoint. */
   public void start() {
-    startEnd = readers.ends(TOPIC, Duration.ofSeconds(30));
     Map<Integer, Long> checkpointed = store.appliedOffsets();
     log.info("index feed starts with {} chunks, from offsets {}", store.size(), checkpointed);
-    var from =
-        startEnd.keySet().stream()
-            .map(
-                tp ->
-                    checkpointed.containsKey(tp.partition())
-                        ? new TopicPartitionOffset(
-                            TOPIC, tp.partition(), checkpointed.get(tp.partition()))
-                        : new TopicPartitionOffset(
-                            TOPIC, tp.partition(), TopicPartitionOffset.SeekPosition.BEGINNING))
-            .toArray(TopicPartitionOffset[]::new);
     var backOff = new ExponentialBackOff(100, 2);
     backOff.setMaxInterval(5_000);
-    var feed =
-        readers.container(
-            name,
-            Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1000),
-            from,
-            new ByteArrayDeserializer());
-    feed.getContainerProperties().setMessageListener(new Listener());
-    feed.setCommonErrorHandler(new DefaultErrorHandler(backOff));
-    feed.start();
-    container = feed;
+    follow =
+        TopicFollow.of(readers, TOPIC, IndexChanged.class)
+            .named(name)
+            .from(FollowFrom.offsets(checkpointed))
+            .tuning(Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1000))
+            .failures(FollowFailures.retryThenDeadLetter(backOff, IllegalArgumentException.class))
+            .afterPoll(this::searchable)
+            .onCaughtUp(() -> log.info("index caught up: {} chunks searchable", store.size()))
+            .start(this::apply);
   }
 
   /** Waits until every change that was on the topic at start is searchable. */
   public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
-    return caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    return follow.awaitCaughtUp(timeout);
   }
 
   /** True once every change that was on the topic at start is searchable. */
   public boolean isCaughtUp() {
-    return caughtUp.getCount() == 0;
+    var feed = follow;
+    return feed != null && feed.isCaughtUp();
   }
 
   /** True while the feed's consumer runs. */
   public boolean isFollowing() {
-    return container != null && container.isRunning();
+    var feed = follow;
+    return feed != null && feed.isRunning();
   }
 
   /** How far this feed has read towards the topic's ends at its start. */
   public FeedProgress progress() {
-    return FeedProgress.of(startEnd, startFrom, positions);
+    var feed = follow;
+    return feed == null
+        ? FeedProgress.of(Map.of(), Map.of(), Map.of())
+        : FeedProgress.of(feed.ends(), feed.startedFrom(), feed.positions());
   }
 
   /** When the newest applied change's fact entered the system. */
@@ -195,44 +184,32 @@ public final class IndexFeed implements AutoCloseable {
   /** Stops reading and checkpoints what was applied: a restart goes on from there. */
   @Override
   public void close() {
-    if (container != null) {
-      readers.stop(container);
+    var feed = follow;
+    if (feed != null) {
+      feed.close();
+      checkpoints.now(feed.positions());
     }
-    checkpoints.now(Map.copyOf(positions));
   }
 
-  private void onPoll(List<ConsumerRecord<String, byte[]>> records, Consumer<?, ?> consumer) {
-    var applied = new ArrayList<IndexChanges.Change>(records.size());
-    for (var record : records) {
-      var tp = new TopicPartition(record.topic(), record.partition());
-      if (record.offset() < handled.getOrDefault(tp, -1L)) {
-        continue; // applied before the store failed on a later change of this poll
-      }
-      IndexChanges.Change change;
-      try {
-        change = changes.read(record);
-      } catch (IllegalArgumentException e) {
-        log.warn(
-            "index change {} at {}-{}@{} refused: {}",
-            record.key(),
-            TOPIC,
-            record.partition(),
-            record.offset(),
-            e.getMessage());
-        deadLetters.accept(record, consumer, e);
-        handled.put(tp, record.offset() + 1);
-        continue;
-      }
-      applyInItsTrace(record, change); // a store failure throws: the error handler retries
-      handled.put(tp, record.offset() + 1);
-      applied.add(change);
-    }
-    if (applied.stream().anyMatch(c -> c.knowledge().isPresent())) {
+  /**
+   * Applies one change in its trace; a refusal ({@link IllegalArgumentException}) is filed as a
+   * dead letter by the follow, a store failure retried with the rest of the poll.
+   */
+  private void apply(Followed<IndexChanged> record) {
+    IndexChanges.Change change = changes.read(record.key(), record.value());
+    applyInItsTrace(record.source(), change);
+    unsearchable.add(change);
+  }
+
+  /** After each poll: its changes made searchable at once, and checkpointed now and then. */
+  private void searchable(Map<TopicPartition, Long> positions) {
+    if (unsearchable.stream().anyMatch(c -> c.knowledge().isPresent())) {
       waitForRefreshSlot();
     }
     store.refresh();
-    this.applied.searchable(applied, Instant.now());
-    moved(consumer);
+    applied.searchable(List.copyOf(unsearchable), Instant.now());
+    unsearchable.clear();
+    checkpoints.ifDue(positions);
   }
 
   /** Waits until the last refresh for global knowledge is 20 ms old; the feed's thread only. */
@@ -256,37 +233,5 @@ public final class IndexFeed implements AutoCloseable {
             () -> new KafkaRecordReceiverContext(record, LISTENER, () -> null),
             observations)
         .observe(() -> change.applyTo(store));
-  }
-
-  private void moved(Consumer<?, ?> consumer) {
-    consumer.assignment().forEach(tp -> positions.put(tp, consumer.position(tp)));
-    countDownIfCaughtUp();
-    checkpoints.ifDue(positions);
-  }
-
-  private void countDownIfCaughtUp() {
-    if (caughtUp.getCount() > 0
-        && startEnd.entrySet().stream()
-            .allMatch(e -> positions.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
-      log.info("index caught up: {} chunks searchable", store.size());
-      caughtUp.countDown();
-    }
-  }
-
-  private final class Listener
-      implements BatchConsumerAwareMessageListener<String, byte[]>, ConsumerSeekAware {
-
-    @Override
-    public void onPartitionsAssigned(
-        Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-      assignments.forEach(startFrom::putIfAbsent);
-      positions.putAll(assignments);
-      countDownIfCaughtUp();
-    }
-
-    @Override
-    public void onMessage(List<ConsumerRecord<String, byte[]>> records, Consumer<?, ?> consumer) {
-      onPoll(records, consumer);
-    }
   }
 }
