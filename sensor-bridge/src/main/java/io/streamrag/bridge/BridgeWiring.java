@@ -1,6 +1,5 @@
 package io.streamrag.bridge;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.forecast.ForecastPoller;
 import io.streamrag.bridge.forecast.OpenMeteoClient;
@@ -8,17 +7,13 @@ import io.streamrag.bridge.http.IntakeLimits;
 import io.streamrag.bridge.mqtt.EmbeddedMqttBroker;
 import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
-import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.reject.RejectReplay;
 import io.streamrag.bridge.station.ObservationPoller;
 import io.streamrag.bridge.station.OpenMeteoObservations;
 import io.streamrag.bridge.station.StationDays;
 import io.streamrag.bridge.station.StationLinks;
 import io.streamrag.bridge.station.StationRegistry;
-import io.streamrag.bridge.validate.ForecastParser;
-import io.streamrag.bridge.validate.ObservationParser;
 import io.streamrag.bridge.validate.ProfileParser;
-import io.streamrag.bridge.validate.ReadingParser;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.web.AddressLimits;
@@ -48,27 +43,6 @@ class BridgeWiring {
   }
 
   @Bean
-  BridgeSteps bridgeSteps(
-      DeviceRegistry devices,
-      ReadingParser readings,
-      ProfileParser profiles,
-      ForecastParser forecasts,
-      BridgeWriter writer,
-      Clock clock,
-      BridgeProperties properties,
-      MeterRegistry meters) {
-    return new BridgeSteps(
-        devices,
-        readings,
-        profiles,
-        forecasts,
-        writer,
-        clock,
-        properties.maxPayloadBytes(),
-        meters);
-  }
-
-  @Bean
   RejectReplay rejectReplay(TopicReaders readers, BridgeSteps steps, StationSteps stations) {
     return new RejectReplay(readers, steps, stations);
   }
@@ -76,19 +50,6 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   StationRegistry stationRegistry(TopicReaders readers, TopicWriter writer, Clock clock) {
     return new StationRegistry(readers, writer, clock, STARTUP);
-  }
-
-  @Bean
-  StationSteps stationSteps(
-      StationRegistry stations,
-      DeviceRegistry devices,
-      ObservationParser observations,
-      BridgeWriter writer,
-      Clock clock,
-      BridgeProperties properties,
-      MeterRegistry meters) {
-    return new StationSteps(
-        stations, devices, observations, writer, clock, meters, properties.maxPayloadBytes());
   }
 
   @Bean
