@@ -1,5 +1,6 @@
 package io.streamrag.bridge;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.forecast.ForecastPoller;
 import io.streamrag.bridge.forecast.OpenMeteoClient;
@@ -40,6 +41,11 @@ class BridgeWiring {
   DeviceRegistry deviceRegistry(
       TopicReaders readers, BridgeProperties properties, TopicWriter writer, Clock clock) {
     return new DeviceRegistry(readers, properties, writer, clock, STARTUP);
+  }
+
+  @Bean
+  Refusals refusals(MeterRegistry meters, BridgeProperties properties) {
+    return new Refusals(meters, properties.maxPayloadBytes());
   }
 
   @Bean

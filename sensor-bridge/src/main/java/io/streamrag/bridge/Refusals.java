@@ -10,22 +10,14 @@ import io.streamrag.schemas.sensor.ReadingRejected;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
-import org.springframework.stereotype.Component;
 
 /**
  * How the sensor and the station steps refuse a payload: what they keep of it, how they count it
  * ({@value BridgeSteps#REJECTS}, by reason, kind and transport), and which rejects they may replay.
+ *
+ * @param maxPayloadBytes the largest payload a reject keeps whole
  */
-@Component
-class Refusals {
-
-  private final MeterRegistry meters;
-  private final int maxPayloadBytes;
-
-  Refusals(MeterRegistry meters, BridgeProperties properties) {
-    this.meters = meters;
-    this.maxPayloadBytes = properties.maxPayloadBytes();
-  }
+record Refusals(MeterRegistry meters, int maxPayloadBytes) {
 
   /**
    * The whole payload when an authenticated sender sent it within the size limit; otherwise only
