@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.agronomy.field.FieldState;
 import io.streamrag.agronomy.field.ForecastDay;
-import io.streamrag.agronomy.field.SoilMoisture;
-import io.streamrag.agronomy.field.SoilNutrients;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,14 +23,8 @@ class ReasonLanguagesTest {
 
   /** Maize on loam under drip at θ 18 % with ET0 8 mm/day: Dr 70 mm above RAW 47.6 mm. */
   private static FieldState field() {
-    return new FieldState(
-        "maize",
-        null,
-        "loam",
-        "drip",
-        35.7,
-        new SoilMoisture(List.of(), 18.0, NOW.minus(Duration.ofHours(1))),
-        new SoilNutrients(8.0, 15.0, 250.0, NOW.minus(Duration.ofDays(1))));
+    return MaizeField.with(
+        18.0, NOW.minus(Duration.ofHours(1)), 15.0, NOW.minus(Duration.ofDays(1)));
   }
 
   private static List<ForecastDay> forecast() {

@@ -10,7 +10,6 @@ import io.streamrag.agronomy.field.FieldState;
 import io.streamrag.agronomy.field.ForecastDay;
 import io.streamrag.agronomy.field.ObservedDay;
 import io.streamrag.agronomy.field.ObservedWeather;
-import io.streamrag.agronomy.field.SoilMoisture;
 import io.streamrag.agronomy.field.SoilNutrients;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,14 +40,7 @@ class SchemaTest {
   }
 
   private static FieldState field(Double moisture, Instant measuredAt, Double phosphorus) {
-    return new FieldState(
-        "maize",
-        null,
-        "loam",
-        "drip",
-        35.7,
-        new SoilMoisture(List.of(), moisture, measuredAt),
-        new SoilNutrients(8.0, phosphorus, 250.0, measuredAt));
+    return MaizeField.with(moisture, measuredAt, phosphorus, measuredAt);
   }
 
   private static List<ForecastDay> forecast(Double et0, double rainOnDay3) {

@@ -36,15 +36,6 @@ final class ChatBench {
           new ChatLoad.Asker("dev-other-key", "6fa459ea-ee8a-3ca4-894e-db77e160355e"),
           new ChatLoad.Asker("dev-bench-key", "b41318e8-20b2-5f0d-977e-4c146aa5abd1"));
 
-  private static final List<String> QUESTIONS =
-      List.of(
-          "How wet is my soil right now?",
-          "رطوبت خاک من چقدر است؟",
-          "When should I irrigate my field?",
-          "ما هي درجة حرارة التربة في حقلي؟",
-          "کود نیتروژن را کی بدهم؟",
-          "How do I lower soil pH?");
-
   /** One chat as its client saw it; {@code firstTokenMs} is -1 when no token came. */
   record Chat(double firstTokenMs, double totalMs, String error) {}
 
@@ -100,7 +91,11 @@ final class ChatBench {
   private static Chat chat(HttpClient http, String gateway, ChatLoad.Asker asker, int n) {
     String body =
         JSON.writeValueAsString(
-            Map.of("message", QUESTIONS.get(n % QUESTIONS.size()), "sensor_uuid", asker.sensor()));
+            Map.of(
+                "message",
+                StreamsBench.QUESTIONS.get(n % StreamsBench.QUESTIONS.size()),
+                "sensor_uuid",
+                asker.sensor()));
     var request =
         HttpRequest.newBuilder(URI.create(gateway + "/api/rag/chat"))
             .header("Authorization", "Bearer " + asker.apiKey())

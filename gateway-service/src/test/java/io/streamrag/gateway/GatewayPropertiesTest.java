@@ -2,6 +2,7 @@ package io.streamrag.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.testing.StartupFailure;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -61,7 +62,9 @@ class GatewayPropertiesTest {
   void aWebhookWithoutASecretStopsStartUpNamingTheProperty() {
     gateway
         .withPropertyValues("gateway.api-keys[0].webhook.url=https://farm.example/hook")
-        .run(context -> assertThat(failure(context)).contains("apiKeys[0].webhook.secret"));
+        .run(
+            context ->
+                assertThat(StartupFailure.messages(context)).contains("apiKeys[0].webhook.secret"));
   }
 
   @Test
@@ -72,19 +75,9 @@ class GatewayPropertiesTest {
               "gateway.api-keys[0].webhook.url=" + url, "gateway.api-keys[0].webhook.secret=s")
           .run(
               context ->
-                  assertThat(failure(context))
+                  assertThat(StartupFailure.messages(context))
                       .contains("apiKeys[0].webhook.url")
                       .contains("must be an absolute http:// or https:// URL"));
     }
-  }
-
-  private static String failure(
-      org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
-    assertThat(context).hasFailed();
-    var messages = new StringBuilder();
-    for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {
-      messages.append(t.getMessage()).append('\n');
-    }
-    return messages.toString();
   }
 }

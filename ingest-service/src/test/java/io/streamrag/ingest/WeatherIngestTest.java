@@ -48,18 +48,10 @@ class WeatherIngestTest extends IngestOnBroker {
     publish(WeatherTopics.WEATHER_LINKS, first, link(first, station, 2.1, t));
     publish(WeatherTopics.WEATHER_LINKS, second, link(second, station, 7.4, t));
     publish(SensorTopics.SENSOR_READINGS, first, reading(first, "w-1", t, 21.0, null));
-    String yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
+    String yesterday = yesterday();
 
     // when the station reports yesterday: 12.5 mm of rain
-    publish(
-        WeatherTopics.WEATHER_OBSERVATIONS,
-        station,
-        new WeatherObserved(
-            Ids.of(station, yesterday),
-            station,
-            "http",
-            new DailyObservation(yesterday, 18.5, 6.1, 88.0, 41.0, 2.1, 2.0, 11.3, 12.5),
-            now()));
+    observe(station, new DailyObservation(yesterday, 18.5, 6.1, 88.0, 41.0, 2.1, 2.0, 11.3, 12.5));
 
     // then the station's day carries its ET0
     var day = awaitDay(station, yesterday);
@@ -101,16 +93,8 @@ class WeatherIngestTest extends IngestOnBroker {
         WeatherTopics.WEATHER_STATIONS,
         station,
         new StationRegistered(station, "Karaj", 35.8, 50.9, 1300.0, "UTC", "h", t));
-    String yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
-    publish(
-        WeatherTopics.WEATHER_OBSERVATIONS,
-        station,
-        new WeatherObserved(
-            Ids.of(station, yesterday),
-            station,
-            "http",
-            new DailyObservation(yesterday, 15.0, 4.0, 90.0, 50.0, 1.5, 2.0, null, 3.0),
-            now()));
+    String yesterday = yesterday();
+    observe(station, new DailyObservation(yesterday, 15.0, 4.0, 90.0, 50.0, 1.5, 2.0, null, 3.0));
     awaitDay(station, yesterday);
     publish(WeatherTopics.WEATHER_LINKS, field, link(field, station, 1.0, t));
     awaitSnapshot(field, s -> s.getWeather() != null && !s.getWeather().getDays().isEmpty());
@@ -127,6 +111,18 @@ class WeatherIngestTest extends IngestOnBroker {
           r -> weatherChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
           WAIT);
     }
+  }
+
+  private static String yesterday() {
+    return LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
+  }
+
+  /** The station reports its day over HTTP. */
+  private static void observe(String station, DailyObservation day) {
+    publish(
+        WeatherTopics.WEATHER_OBSERVATIONS,
+        station,
+        new WeatherObserved(Ids.of(station, day.getDate()), station, "http", day, now()));
   }
 
   private static StationLinked link(String sensor, String station, Double km, Instant at) {

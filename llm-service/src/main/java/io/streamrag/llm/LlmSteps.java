@@ -223,14 +223,7 @@ public class LlmSteps {
                 return CompletableFuture.failedFuture(Futures.cause(error));
               }
               // no model could answer with the tool: knowledge is never silently lost (S2.3)
-              p.trace()
-                  .add(
-                      "mode",
-                      null,
-                      null,
-                      List.of(),
-                      null,
-                      "classic: no model answered with the tool");
+              p.trace().mode("classic: no model answered with the tool");
               return classicRetrieval
                   .apply(p.withMode("classic"))
                   .thenCompose(classic -> classic(classic, tokens));

@@ -53,6 +53,21 @@ class RetrievalWiring {
    */
   private static final double ROUTING_MIN_COSINE = 0.2;
 
+  /** How a pipeline searches: its candidate counts and fusion weights; the chat and the tool's. */
+  @Bean
+  PipelineSearch pipelineSearch(
+      RetrievalProperties properties,
+      IndexGenerations generations,
+      KbFusion kbFusion,
+      @Qualifier("questionEmbedding") ThreadPoolTaskExecutor questionEmbedding) {
+    return new PipelineSearch(
+        properties.search(),
+        properties.pipelines(),
+        generations.queryEmbedder(),
+        kbFusion,
+        questionEmbedding);
+  }
+
   @Bean
   RetrievalSteps retrievalSteps(
       ChunkStore store,
@@ -60,21 +75,14 @@ class RetrievalWiring {
       Reranker reranker,
       LiveState live,
       RetrievalProperties properties,
-      IndexGenerations generations,
-      KbFusion kbFusion,
-      @Qualifier("questionEmbedding") ThreadPoolTaskExecutor questionEmbedding) {
+      PipelineSearch search) {
     return new RetrievalSteps(
         // routing compares questions and KB descriptions, both embedded by the start-up model
         new KbRouter(properties.routing(), embedder, ROUTING_MIN_COSINE),
         store,
         reranker,
         live,
-        new PipelineSearch(
-            properties.search(),
-            properties.pipelines(),
-            generations.queryEmbedder(),
-            kbFusion,
-            questionEmbedding),
+        search,
         Clock.systemUTC());
   }
 

@@ -1,11 +1,11 @@
 package io.streamrag.bridge;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.Device;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.publish.KeptPayload;
+import io.streamrag.bridge.publish.Refusal;
 import io.streamrag.bridge.validate.ForecastParser;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ProfileParser;
@@ -14,6 +14,7 @@ import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import org.springframework.stereotype.Component;
 
 /**
  * What happens to every payload, whatever the transport (HTTP, MQTT, the forecast poller). The
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
  * payload is never lost, and a refused one is always kept, and counted: {@value #REJECTS}, tagged
  * with its {@code reason} code, {@code kind} and {@code transport}.
  */
+@Component
 public class BridgeSteps {
 
   /** The counter of refused payloads. */
@@ -44,27 +46,24 @@ public class BridgeSteps {
   private final ProfileParser profiles;
   private final ForecastParser forecasts;
   private final BridgeWriter writer;
+  private final Refusals refusals;
   private final Clock clock;
-  private final int maxPayloadBytes;
-  private final MeterRegistry meters;
 
-  public BridgeSteps(
+  BridgeSteps(
       DeviceRegistry devices,
       ReadingParser readings,
       ProfileParser profiles,
       ForecastParser forecasts,
       BridgeWriter writer,
-      Clock clock,
-      int maxPayloadBytes,
-      MeterRegistry meters) {
+      Refusals refusals,
+      Clock clock) {
     this.devices = devices;
     this.readings = readings;
     this.profiles = profiles;
     this.forecasts = forecasts;
     this.writer = writer;
+    this.refusals = refusals;
     this.clock = clock;
-    this.maxPayloadBytes = maxPayloadBytes;
-    this.meters = meters;
   }
 
   /**
@@ -105,15 +104,9 @@ public class BridgeSteps {
     } catch (InvalidReading invalid) {
       // 4. or keep the payload with its reason on the rejects topic
       // an unauthenticated or oversized payload only as its size, hash and first bytes
-      boolean vouched = device != null && raw.length <= maxPayloadBytes;
-      return reject(
-          kind,
-          transport,
-          device == null ? deviceOf(credentials) : device.id(),
-          sensorUuid,
-          vouched ? KeptPayload.whole(raw) : KeptPayload.digest(raw),
-          invalid,
-          received);
+      String sender = device == null ? deviceOf(credentials) : device.id();
+      var kept = refusals.kept(device != null, raw);
+      return reject(kind, sensorUuid, new Refusal(transport, sender, kept, invalid, received));
     }
   }
 
@@ -126,23 +119,16 @@ public class BridgeSteps {
    * @return {@code accepted}, {@code still_<reason>} or {@code skipped_<why>}
    */
   public CompletableFuture<String> replay(ReadingRejected reject) {
-    String code = reject.getReasonCode();
-    if (code.equals(InvalidReading.Reason.UNAUTHENTICATED.code()) || reject.getDeviceId() == null) {
-      return CompletableFuture.completedFuture("skipped_unauthenticated");
-    }
-    if (reject.getRawSha256() != null) {
-      return CompletableFuture.completedFuture("skipped_not_kept_whole");
-    }
-    if (reject.getRaw().remaining() == 0) {
-      return CompletableFuture.completedFuture("skipped_no_bytes");
+    var skipped = Refusals.unreplayable(reject);
+    if (skipped.isPresent()) {
+      return CompletableFuture.completedFuture(skipped.get());
     }
     var device = devices.byId(reject.getDeviceId());
     if (device.isEmpty()) {
       return CompletableFuture.completedFuture("skipped_unknown_device");
     }
     Kind kind = Kind.valueOf(reject.getKind().toUpperCase());
-    byte[] raw = new byte[reject.getRaw().remaining()];
-    reject.getRaw().duplicate().get(raw);
+    byte[] raw = Refusals.raw(reject);
     String sensor = reject.getSensorUuid();
     Instant received = reject.getReceivedAt();
     try {
@@ -175,43 +161,14 @@ public class BridgeSteps {
    */
   public CompletableFuture<Outcome> refuseOversized(
       Kind kind, String transport, Credentials credentials, String sensorUuid, byte[] read) {
-    var why =
-        new InvalidReading(
-            InvalidReading.Reason.TOO_LARGE,
-            null,
-            "payload is larger than "
-                + maxPayloadBytes
-                + " bytes, the limit; the body was not kept");
-    return reject(
-        kind,
-        transport,
-        deviceOf(credentials),
-        sensorUuid,
-        KeptPayload.digest(read),
-        why,
-        clock.instant());
+    var kept = KeptPayload.digest(read);
+    var refusal =
+        new Refusal(transport, deviceOf(credentials), kept, refusals.tooLarge(), clock.instant());
+    return reject(kind, sensorUuid, refusal);
   }
 
-  private CompletableFuture<Outcome> reject(
-      Kind kind,
-      String transport,
-      String deviceId,
-      String sensorUuid,
-      KeptPayload kept,
-      InvalidReading why,
-      Instant at) {
-    count(meters, why, kind, transport);
-    return writer
-        .reject(kind.label(), transport, deviceId, sensorUuid, kept, why, at)
-        .thenApply(ack -> new Outcome.Rejected(why));
-  }
-
-  /** Counts a refusal: {@value #REJECTS} by reason, kind and transport. */
-  static void count(MeterRegistry meters, InvalidReading why, Kind kind, String transport) {
-    meters
-        .counter(
-            REJECTS, "reason", why.reason().code(), "kind", kind.label(), "transport", transport)
-        .increment();
+  private CompletableFuture<Outcome> reject(Kind kind, String sensorUuid, Refusal refusal) {
+    return refusals.reject(kind, refusal, r -> writer.reject(kind.label(), sensorUuid, r));
   }
 
   private String deviceOf(Credentials credentials) {

@@ -8,17 +8,13 @@ import io.streamrag.bridge.http.IntakeLimits;
 import io.streamrag.bridge.mqtt.EmbeddedMqttBroker;
 import io.streamrag.bridge.mqtt.ExternalMqttBridge;
 import io.streamrag.bridge.mqtt.MqttIngress;
-import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.reject.RejectReplay;
 import io.streamrag.bridge.station.ObservationPoller;
 import io.streamrag.bridge.station.OpenMeteoObservations;
 import io.streamrag.bridge.station.StationDays;
 import io.streamrag.bridge.station.StationLinks;
 import io.streamrag.bridge.station.StationRegistry;
-import io.streamrag.bridge.validate.ForecastParser;
-import io.streamrag.bridge.validate.ObservationParser;
 import io.streamrag.bridge.validate.ProfileParser;
-import io.streamrag.bridge.validate.ReadingParser;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.web.AddressLimits;
@@ -48,24 +44,8 @@ class BridgeWiring {
   }
 
   @Bean
-  BridgeSteps bridgeSteps(
-      DeviceRegistry devices,
-      ReadingParser readings,
-      ProfileParser profiles,
-      ForecastParser forecasts,
-      BridgeWriter writer,
-      Clock clock,
-      BridgeProperties properties,
-      MeterRegistry meters) {
-    return new BridgeSteps(
-        devices,
-        readings,
-        profiles,
-        forecasts,
-        writer,
-        clock,
-        properties.maxPayloadBytes(),
-        meters);
+  Refusals refusals(MeterRegistry meters, BridgeProperties properties) {
+    return new Refusals(meters, properties.maxPayloadBytes());
   }
 
   @Bean
@@ -76,19 +56,6 @@ class BridgeWiring {
   @Bean(destroyMethod = "close")
   StationRegistry stationRegistry(TopicReaders readers, TopicWriter writer, Clock clock) {
     return new StationRegistry(readers, writer, clock, STARTUP);
-  }
-
-  @Bean
-  StationSteps stationSteps(
-      StationRegistry stations,
-      DeviceRegistry devices,
-      ObservationParser observations,
-      BridgeWriter writer,
-      Clock clock,
-      BridgeProperties properties,
-      MeterRegistry meters) {
-    return new StationSteps(
-        stations, devices, observations, writer, clock, meters, properties.maxPayloadBytes());
   }
 
   @Bean

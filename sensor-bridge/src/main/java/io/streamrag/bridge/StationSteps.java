@@ -1,16 +1,15 @@
 package io.streamrag.bridge;
 
 import static io.streamrag.bridge.validate.InvalidReading.Reason.FORBIDDEN_STATION;
-import static io.streamrag.bridge.validate.InvalidReading.Reason.UNAUTHENTICATED;
 import static io.streamrag.bridge.validate.InvalidReading.Reason.UNKNOWN_STATION;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.bridge.BridgeSteps.Kind;
 import io.streamrag.bridge.BridgeSteps.Outcome;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.bridge.auth.DeviceRegistry;
 import io.streamrag.bridge.publish.BridgeWriter;
 import io.streamrag.bridge.publish.KeptPayload;
+import io.streamrag.bridge.publish.Refusal;
 import io.streamrag.bridge.station.StationRegistry;
 import io.streamrag.bridge.validate.InvalidReading;
 import io.streamrag.bridge.validate.ObservationParser;
@@ -21,6 +20,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.concurrent.CompletableFuture;
+import org.springframework.stereotype.Component;
 
 /**
  * What happens to a weather station's observation, whatever the transport (HTTP, MQTT, the
@@ -29,31 +29,29 @@ import java.util.concurrent.CompletableFuture;
  * observation}): whole when an authenticated sender's payload was within the size limit, otherwise
  * only its size, hash and first bytes ({@link KeptPayload}), as for sensors.
  */
+@Component
 public class StationSteps {
 
   private final StationRegistry stations;
   private final DeviceRegistry devices;
   private final ObservationParser parser;
   private final BridgeWriter writer;
+  private final Refusals refusals;
   private final Clock clock;
-  private final MeterRegistry meters;
-  private final int maxPayloadBytes;
 
-  public StationSteps(
+  StationSteps(
       StationRegistry stations,
       DeviceRegistry devices,
       ObservationParser parser,
       BridgeWriter writer,
-      Clock clock,
-      MeterRegistry meters,
-      int maxPayloadBytes) {
+      Refusals refusals,
+      Clock clock) {
     this.stations = stations;
     this.devices = devices;
     this.parser = parser;
     this.writer = writer;
+    this.refusals = refusals;
     this.clock = clock;
-    this.meters = meters;
-    this.maxPayloadBytes = maxPayloadBytes;
   }
 
   /**
@@ -77,14 +75,8 @@ public class StationSteps {
           .thenApply(o -> new Outcome.Accepted(Kind.OBSERVATION, o.getEventId()));
     } catch (InvalidReading invalid) {
       // 5. or keep it with its reason; an unauthenticated one only as its size, hash and prefix
-      boolean vouched = who != null && raw.length <= maxPayloadBytes;
-      return reject(
-          transport,
-          who,
-          stationId,
-          vouched ? KeptPayload.whole(raw) : KeptPayload.digest(raw),
-          invalid,
-          received);
+      var kept = refusals.kept(who != null, raw);
+      return reject(stationId, new Refusal(transport, who, kept, invalid, received));
     }
   }
 
@@ -96,33 +88,19 @@ public class StationSteps {
    */
   public CompletableFuture<Outcome> refuseOversized(
       String transport, Credentials credentials, String stationId, byte[] read) {
-    var why =
-        new InvalidReading(
-            InvalidReading.Reason.TOO_LARGE,
-            null,
-            "payload is larger than "
-                + maxPayloadBytes
-                + " bytes, the limit; the body was not kept");
     String who;
     try {
       who = authenticate(credentials);
     } catch (InvalidReading unauthenticated) {
       who = null;
     }
-    return reject(transport, who, stationId, KeptPayload.digest(read), why, clock.instant());
+    var kept = KeptPayload.digest(read);
+    return reject(
+        stationId, new Refusal(transport, who, kept, refusals.tooLarge(), clock.instant()));
   }
 
-  private CompletableFuture<Outcome> reject(
-      String transport,
-      String who,
-      String stationId,
-      KeptPayload kept,
-      InvalidReading why,
-      Instant at) {
-    BridgeSteps.count(meters, why, Kind.OBSERVATION, transport);
-    return writer
-        .rejectObservation(transport, who, stationId, kept, why, at)
-        .thenApply(ack -> new Outcome.Rejected(why));
+  private CompletableFuture<Outcome> reject(String stationId, Refusal refusal) {
+    return refusals.reject(Kind.OBSERVATION, refusal, r -> writer.rejectObservation(stationId, r));
   }
 
   /**
@@ -132,17 +110,11 @@ public class StationSteps {
    * @return {@code accepted}, {@code still_<reason>} or {@code skipped_<why>}
    */
   public CompletableFuture<String> replay(ReadingRejected reject) {
-    if (reject.getReasonCode().equals(UNAUTHENTICATED.code()) || reject.getDeviceId() == null) {
-      return CompletableFuture.completedFuture("skipped_unauthenticated");
+    var skipped = Refusals.unreplayable(reject);
+    if (skipped.isPresent()) {
+      return CompletableFuture.completedFuture(skipped.get());
     }
-    if (reject.getRawSha256() != null) {
-      return CompletableFuture.completedFuture("skipped_not_kept_whole");
-    }
-    if (reject.getRaw().remaining() == 0) {
-      return CompletableFuture.completedFuture("skipped_no_bytes");
-    }
-    byte[] raw = new byte[reject.getRaw().remaining()];
-    reject.getRaw().duplicate().get(raw);
+    byte[] raw = Refusals.raw(reject);
     try {
       var station = registered(reject.getStationId());
       return publish(station, raw, reject.getReceivedAt(), reject.getTransport())
@@ -160,14 +132,7 @@ public class StationSteps {
       return stations
           .byToken(t.token())
           .map(StationRegistered::getStationId)
-          .orElseThrow(
-              () ->
-                  new InvalidReading(
-                      UNAUTHENTICATED,
-                      null,
-                      t.token() == null || t.token().isBlank()
-                          ? "missing credentials: send Authorization: Bearer <station token>"
-                          : "unknown station token"));
+          .orElseThrow(() -> t.refused("station"));
     }
     if (credentials instanceof Credentials.ConnectedDevice c) {
       return c.deviceId(); // the embedded broker checked its password when it connected

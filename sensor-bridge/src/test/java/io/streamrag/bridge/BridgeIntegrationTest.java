@@ -5,6 +5,7 @@ import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.text.Sha256;
 import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ReadingRejected;
+import io.streamrag.schemas.sensor.SensorReadingReceived;
 import java.time.Duration;
 import java.util.function.Predicate;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -73,6 +74,14 @@ public abstract class BridgeIntegrationTest {
               .await(r -> r.value() instanceof ReadingRejected rr && match.test(rr), WAIT)
               .value();
     }
+  }
+
+  /** The reading published for the payload measured at {@code measuredAt} (ISO-8601). */
+  protected static SensorReadingReceived awaitReading(String measuredAt) {
+    return awaitRecord(
+        SensorTopics.SENSOR_READINGS.name(),
+        SensorReadingReceived.class,
+        r -> r.getMeasuredAt().toString().equals(measuredAt));
   }
 
   /** The first record of a topic whose value matches. */

@@ -39,22 +39,15 @@ public record FertilizationAdvice(
    * raw_response}; every number stays as computed.
    */
   public FertilizationAdvice explainedBy(String text) {
-    return new FertilizationAdvice(
-        fertilizerNeeded,
-        fertilizerType,
-        amountKgPerHectare,
-        text,
-        npkStatus,
-        products,
-        text,
-        inputs,
-        method,
-        missing,
-        stale);
+    return withTexts(text, text);
   }
 
   /** The same advice with the model's text attached (its numbers unchanged). */
   public FertilizationAdvice withRawResponse(String text) {
+    return withTexts(reason, text);
+  }
+
+  private FertilizationAdvice withTexts(String reason, String rawResponse) {
     return new FertilizationAdvice(
         fertilizerNeeded,
         fertilizerType,
@@ -62,7 +55,7 @@ public record FertilizationAdvice(
         reason,
         npkStatus,
         products,
-        text,
+        rawResponse,
         inputs,
         method,
         missing,

@@ -42,28 +42,22 @@ public record IrrigationAdvice(
    * raw_response}; every number stays as computed.
    */
   public IrrigationAdvice explainedBy(String text) {
-    return new IrrigationAdvice(
-        irrigationNeeded,
-        amountMm,
-        text,
-        nextCheckDate,
-        nextCheckBasis,
-        text,
-        inputs,
-        method,
-        missing,
-        stale);
+    return withTexts(text, text);
   }
 
   /** The same advice with the model's text attached (its numbers unchanged). */
   public IrrigationAdvice withRawResponse(String text) {
+    return withTexts(reason, text);
+  }
+
+  private IrrigationAdvice withTexts(String reason, String rawResponse) {
     return new IrrigationAdvice(
         irrigationNeeded,
         amountMm,
         reason,
         nextCheckDate,
         nextCheckBasis,
-        text,
+        rawResponse,
         inputs,
         method,
         missing,

@@ -5,7 +5,6 @@ import io.streamrag.kit.web.UnreadableJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,13 +14,9 @@ final class JsonFields {
   private JsonFields() {}
 
   static JsonNode object(byte[] raw, JsonMapper json, String shape) {
-    JsonNode root;
-    try {
-      root = json.readTree(raw);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw new Refused(400, "invalid_json", why.message(), why.field());
-    }
+    JsonNode root =
+        UnreadableJson.read(
+            json, raw, (field, message) -> new Refused(400, "invalid_json", message, field));
     if (root == null || !root.isObject()) {
       throw new Refused(400, "invalid_json", "body must be a JSON object " + shape, null);
     }

@@ -4,7 +4,6 @@ import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.web.UnreadableJson;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,13 +24,8 @@ record AdviceBody(String sensorUuid, String query, String crop, String pipeline)
   private static final Pattern PIPELINE = Pattern.compile("[a-z0-9_-]{1,64}");
 
   static AdviceBody parse(byte[] raw, JsonMapper json, int maxQueryChars) {
-    JsonNode root;
-    try {
-      root = json.readTree(raw);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw invalid("invalid_json", why.message(), why.field());
-    }
+    JsonNode root =
+        UnreadableJson.read(json, raw, (field, message) -> invalid("invalid_json", message, field));
     if (root == null || !root.isObject()) {
       throw invalid(
           "invalid_json", "body must be a JSON object {sensor_uuid, query?, crop?}", null);

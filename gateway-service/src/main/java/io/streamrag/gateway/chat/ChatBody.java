@@ -3,7 +3,6 @@ package io.streamrag.gateway.chat;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.web.UnreadableJson;
 import java.util.UUID;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -39,13 +38,11 @@ public record ChatBody(
 
   /** Parses and checks the body's shape; the message's content is left to the guardrails. */
   public static ChatBody parse(byte[] raw, JsonMapper json) {
-    JsonNode root;
-    try {
-      root = json.readTree(raw);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw new Invalid(new Refusal(400, "invalid_json", why.message(), why.field()));
-    }
+    JsonNode root =
+        UnreadableJson.read(
+            json,
+            raw,
+            (field, message) -> new Invalid(new Refusal(400, "invalid_json", message, field)));
     if (root == null || !root.isObject()) {
       throw new Invalid(
           new Refusal(400, "invalid_json", "body must be a JSON object {message, sensor_uuid}"));

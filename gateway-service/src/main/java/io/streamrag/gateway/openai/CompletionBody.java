@@ -5,7 +5,6 @@ import io.streamrag.kit.web.UnreadableJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,13 +39,8 @@ record CompletionBody(
   record Turn(String question, String answer) {}
 
   static CompletionBody parse(byte[] raw, JsonMapper json) {
-    JsonNode root;
-    try {
-      root = json.readTree(raw);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw invalid("invalid_json", why.message(), why.field());
-    }
+    JsonNode root =
+        UnreadableJson.read(json, raw, (field, message) -> invalid("invalid_json", message, field));
     if (root == null || !root.isObject()) {
       throw invalid("invalid_json", "the body must be a JSON object {model, messages}", null);
     }

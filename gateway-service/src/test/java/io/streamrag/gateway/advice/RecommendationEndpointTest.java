@@ -21,6 +21,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -157,12 +158,10 @@ class RecommendationEndpointTest {
     badField("{\"sensor_uuid\":\"" + MINE + "\",\"crop\":\"" + "m".repeat(41) + "\"}", "crop");
     badField("{\"sensor_uuid\":\"" + MINE + "\",\"pipeline\":\"../etc\"}", "pipeline");
     badField("{\"sensor_uuid\":\"" + MINE + "\",\"crop\":\"maize\",\"crop\":\"wheat\"}", "crop");
-    recommend("irrigation", "dev-farmer-key", "{\"sensor_uuid\": oops")
-        .expectStatus()
-        .isBadRequest()
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("invalid_json");
+    Problems.refused(
+        recommend("irrigation", "dev-farmer-key", "{\"sensor_uuid\": oops"),
+        HttpStatus.BAD_REQUEST,
+        "invalid_json");
   }
 
   @Test

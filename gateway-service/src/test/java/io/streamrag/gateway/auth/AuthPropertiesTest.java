@@ -2,6 +2,7 @@ package io.streamrag.gateway.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.testing.StartupFailure;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -30,23 +31,16 @@ class AuthPropertiesTest {
   void anAdminKeyThatIsNotASha256StopsStartUp() {
     gateway
         .withPropertyValues("gateway.admin-key-sha256=dev-admin-key")
-        .run(context -> assertThat(failure(context)).contains("adminKeySha256"));
+        .run(context -> assertThat(StartupFailure.messages(context)).contains("adminKeySha256"));
   }
 
   @Test
   void aLimitOfZeroStopsStartUp() {
     gateway
         .withPropertyValues("gateway.rate-limit.requests-per-minute.user=0")
-        .run(context -> assertThat(failure(context)).contains("rateLimit.requestsPerMinute.user"));
-  }
-
-  private static String failure(
-      org.springframework.boot.test.context.assertj.AssertableApplicationContext context) {
-    assertThat(context).hasFailed();
-    var messages = new StringBuilder();
-    for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {
-      messages.append(t.getMessage()).append('\n');
-    }
-    return messages.toString();
+        .run(
+            context ->
+                assertThat(StartupFailure.messages(context))
+                    .contains("rateLimit.requestsPerMinute.user"));
   }
 }

@@ -47,6 +47,11 @@ abstract class ChatEndpointContext {
     registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
   }
 
+  /** A GET of {@code uri} with {@code key} as its bearer token. */
+  WebTestClient.ResponseSpec get(String uri, String key) {
+    return http.get().uri(uri).header("Authorization", "Bearer " + key).exchange();
+  }
+
   WebTestClient.ResponseSpec chat(String key, String body) {
     return http.post()
         .uri("/api/rag/chat")

@@ -3,6 +3,7 @@ package io.streamrag.gateway.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.kit.testing.Problems;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 
@@ -117,15 +119,10 @@ class ChatEndpointTest extends ChatEndpointContext {
     chat("dev-farmer-key", body).expectStatus().isOk();
     // And another key may neither continue nor read it, nor erase it
     chat("dev-other-key", body.replace(MINE, OTHER)).expectStatus().isNotFound();
-    http.get()
-        .uri("/api/conversations/" + conversation)
-        .header("Authorization", "Bearer dev-other-key")
-        .exchange()
-        .expectStatus()
-        .isNotFound()
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("conversation_not_found");
+    Problems.refused(
+        get("/api/conversations/" + conversation, "dev-other-key"),
+        HttpStatus.NOT_FOUND,
+        "conversation_not_found");
     http.delete()
         .uri("/api/conversations/" + conversation)
         .header("Authorization", "Bearer dev-other-key")
@@ -133,29 +130,19 @@ class ChatEndpointTest extends ChatEndpointContext {
         .expectStatus()
         .isNotFound();
     // And the owner reading it while llm-service is away gets 503, not a hang
-    http.get()
-        .uri("/api/conversations/" + conversation)
-        .header("Authorization", "Bearer dev-farmer-key")
-        .exchange()
-        .expectStatus()
-        .isEqualTo(503)
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("memory_unavailable");
+    Problems.refused(
+        get("/api/conversations/" + conversation, "dev-farmer-key"),
+        HttpStatus.SERVICE_UNAVAILABLE,
+        "memory_unavailable");
   }
 
   @Test
   void aTraceIsOnlyForAKeyAndAnswersWithinItsTimeEvenWithoutLlmService() {
     http.get().uri("/api/chats/r-1/trace").exchange().expectStatus().isUnauthorized();
-    http.get()
-        .uri("/api/chats/r-1/trace")
-        .header("Authorization", "Bearer dev-farmer-key")
-        .exchange()
-        .expectStatus()
-        .isEqualTo(503)
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("memory_unavailable");
+    Problems.refused(
+        get("/api/chats/r-1/trace", "dev-farmer-key"),
+        HttpStatus.SERVICE_UNAVAILABLE,
+        "memory_unavailable");
   }
 
   @Test

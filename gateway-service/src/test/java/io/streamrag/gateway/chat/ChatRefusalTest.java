@@ -145,12 +145,8 @@ class ChatRefusalTest extends ChatEndpointContext {
 
   @Test
   void malformedJsonIs400() {
-    chat("dev-farmer-key", "{\"message\": oops")
-        .expectStatus()
-        .isBadRequest()
-        .expectBody()
-        .jsonPath("$.error")
-        .isEqualTo("invalid_json");
+    Problems.refused(
+        chat("dev-farmer-key", "{\"message\": oops"), HttpStatus.BAD_REQUEST, "invalid_json");
   }
 
   @Test

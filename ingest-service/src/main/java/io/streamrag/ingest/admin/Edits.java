@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,13 +22,7 @@ final class Edits {
 
   /** The body as a JSON object. */
   static JsonNode object(JsonMapper json, byte[] body) {
-    JsonNode root;
-    try {
-      root = body == null ? null : json.readTree(body);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw new Invalid(why.field(), why.message());
-    }
+    JsonNode root = UnreadableJson.read(json, body, Invalid::new);
     if (root == null || !root.isObject()) {
       throw new Invalid(null, "body must be a JSON object");
     }

@@ -1,6 +1,5 @@
 package io.streamrag.llm.evidence;
 
-import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
@@ -166,11 +165,9 @@ public final class ModelPlanner implements Planner {
         .handle(
             (reply, error) -> {
               if (error != null) {
-                Throwable cause = Futures.cause(error);
-                if (!(cause instanceof ProviderException)) {
-                  throw Futures.rethrow(cause);
-                }
-                log.info("the planning model failed ({}); the rules decide", cause.getMessage());
+                log.info(
+                    "the planning model failed ({}); the rules decide",
+                    ProviderException.behind(error).getMessage());
                 return Optional.empty();
               }
               String text = reply.text();

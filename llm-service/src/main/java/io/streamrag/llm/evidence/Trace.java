@@ -42,6 +42,11 @@ public final class Trace {
     }
   }
 
+  /** The retrieval mode chosen for the answer ({@code classic} or {@code tool}) and why. */
+  public void mode(String detail) {
+    add("mode", null, null, List.of(), null, detail);
+  }
+
   /** Hands on every step so far, then each new one as it happens. */
   public synchronized void watch(Consumer<TraceStep> watcher) {
     steps.forEach(watcher);

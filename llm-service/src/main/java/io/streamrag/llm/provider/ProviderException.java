@@ -31,6 +31,18 @@ public final class ProviderException extends RuntimeException {
     return new ProviderException(message, cause, true, failures);
   }
 
+  /**
+   * The providers' failure behind a future's {@code error}, for a caller that falls back on its
+   * rules when no model answers; any other failure, such as a cancel, is rethrown.
+   */
+  public static ProviderException behind(Throwable error) {
+    Throwable cause = Futures.cause(error);
+    if (cause instanceof ProviderException failed) {
+      return failed;
+    }
+    throw Futures.rethrow(cause);
+  }
+
   /** No provider could start an answer; nothing was delivered. */
   public static ProviderException noneAnswered(String message, List<ProviderFailure> failures) {
     return new ProviderException(message, null, false, failures);

@@ -2,7 +2,6 @@ package io.streamrag.llm.retrieval;
 
 import io.streamrag.llm.prerun.PreRunStep;
 import io.streamrag.llm.prerun.Preparation;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
@@ -32,14 +31,7 @@ public final class ModeSelection implements PreRunStep {
           default -> "classic";
         };
     String why = tools ? "a tool-capable model answers now" : "no tool-capable model answers now";
-    p.trace()
-        .add(
-            "mode",
-            null,
-            null,
-            List.of(),
-            null,
-            mode.equals(asked) ? mode : mode + " (" + asked + " asked; " + why + ")");
+    p.trace().mode(mode.equals(asked) ? mode : mode + " (" + asked + " asked; " + why + ")");
     return CompletableFuture.completedFuture(p.withMode(mode));
   }
 }

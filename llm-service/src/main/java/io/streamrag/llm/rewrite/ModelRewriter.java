@@ -1,6 +1,5 @@
 package io.streamrag.llm.rewrite;
 
-import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.ProviderException;
 import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatMessage;
@@ -59,12 +58,9 @@ public final class ModelRewriter implements QueryRewriter {
         .handle(
             (reply, error) -> {
               if (error != null) {
-                Throwable cause = Futures.cause(error);
-                if (!(cause instanceof ProviderException)) {
-                  throw Futures.rethrow(cause);
-                }
                 log.info(
-                    "no model could rewrite the follow-up ({}); rules rewrite", cause.getMessage());
+                    "no model could rewrite the follow-up ({}); rules rewrite",
+                    ProviderException.behind(error).getMessage());
                 return fallback.standalone(question, history, language);
               }
               String rewritten = clean(reply.text());

@@ -2,15 +2,10 @@ package io.streamrag.llm.advice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.llm.provider.openai.BreakerSettings;
-import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.ModelCalls;
-import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
 import io.streamrag.schemas.chat.Passage;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,14 +18,7 @@ class ExplanationTest {
 
   final FakeOpenAiServer model =
       new FakeOpenAiServer().respond(r -> Script.answer("آبیاری لازم است: ", "۴۷ میلی‌متر [1]."));
-  final Explanation explanation =
-      new Explanation(
-          new ProviderChain(
-              List.of(Endpoints.client("primary", model)),
-              new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
-              Duration.ZERO,
-              Clock.systemUTC(),
-              ModelCalls.delay()));
+  final Explanation explanation = new Explanation(ModelCalls.chain(model));
 
   @AfterEach
   void stop() {

@@ -2,14 +2,9 @@ package io.streamrag.llm.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.llm.provider.openai.BreakerSettings;
-import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.ModelCalls;
-import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,15 +18,7 @@ class ModelPlannerTest extends PlannerContract {
 
   final FakeOpenAiServer model = new FakeOpenAiServer().respond(ModelPlannerTest::plan);
   final ModelPlanner planner =
-      new ModelPlanner(
-          new ProviderChain(
-              List.of(Endpoints.client("primary", model)),
-              new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
-              Duration.ZERO,
-              Clock.systemUTC(),
-              ModelCalls.delay()),
-          new DeterministicPlanner(0.3),
-          new JsonMapper());
+      new ModelPlanner(ModelCalls.chain(model), new DeterministicPlanner(0.3), new JsonMapper());
 
   @AfterEach
   void stop() {

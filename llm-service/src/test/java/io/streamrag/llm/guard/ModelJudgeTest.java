@@ -3,15 +3,10 @@ package io.streamrag.llm.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.llm.provider.model.Cancellation;
-import io.streamrag.llm.provider.openai.BreakerSettings;
-import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.ModelCalls;
 import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,13 +17,7 @@ import org.junit.jupiter.api.Test;
 class ModelJudgeTest {
 
   final FakeOpenAiServer model = new FakeOpenAiServer();
-  final ProviderChain chain =
-      new ProviderChain(
-          List.of(Endpoints.client("primary", model)),
-          new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
-          Duration.ZERO,
-          Clock.systemUTC(),
-          ModelCalls.delay());
+  final ProviderChain chain = ModelCalls.chain(model);
 
   @AfterEach
   void stop() {

@@ -21,42 +21,30 @@ class ExtractiveProviderTest extends AnswerProviderContract {
   @Test
   void aPersianQuestionGetsAPersianAnswerLabelledExtractiveWithTheCurrentValueAndQuotes() {
     var context = Contexts.persianMoisture("r");
-    var answer = new StringBuilder();
+    var answer = answer(context);
 
-    List<Integer> cited =
-        Futures.await(
-                extractive.answer(prompt(context), context, answer::append, Cancellation.none()))
-            .cited();
-
-    assertThat(answer.toString())
+    assertThat(answer.text())
         .startsWith("پاسخ استخراجی")
         .contains("وضعیت فعلی حسگر شما")
         .contains("رطوبت خاک 12.5 درصد")
         .contains("وقتی رطوبت خاک به نصف آب قابل استفاده رسید، آبیاری کنید. [2]");
-    assertThat(cited).containsExactly(1, 2);
+    assertThat(answer.cited()).containsExactly(1, 2);
   }
 
   @Test
   void anEnglishQuestionGetsAnEnglishAnswer() {
     var context = Contexts.englishEt0("r");
-    var answer = new StringBuilder();
+    var answer = answer(context);
 
-    Futures.await(extractive.answer(prompt(context), context, answer::append, Cancellation.none()));
-
-    assertThat(answer.toString()).startsWith("Extractive answer").contains("ETc = Kc × ET0. [1]");
+    assertThat(answer.text()).startsWith("Extractive answer").contains("ETc = Kc × ET0. [1]");
   }
 
   @Test
   void givenAnArabicQuestionThenTheAnswersOwnSentencesAreArabicAndArabicSourcesAreQuoted() {
     var context = Contexts.arabicEt0("r");
-    var answer = new StringBuilder();
+    var answer = answer(context);
 
-    List<Integer> cited =
-        Futures.await(
-                extractive.answer(prompt(context), context, answer::append, Cancellation.none()))
-            .cited();
-
-    assertThat(answer.toString())
+    assertThat(answer.text())
         .startsWith("إجابة استخراجية (دون نموذج لغوي؛ الجمل منقولة حرفيًا من المصادر).")
         .contains("حالة مستشعرك الآن: آخر قراءات التربة من مستشعرك")
         .contains("رطوبة التربة 12.5 %. [1]")
@@ -65,21 +53,18 @@ class ExtractiveProviderTest extends AnswerProviderContract {
         .contains("ويحين الري عندما يبلغ الاستنزاف المتراكم الماء الميسر. [2]")
         .doesNotContain("Extractive", "From the sources", "پاسخ استخراجی")
         .doesNotContain("هكتار يساوي");
-    assertThat(cited).containsExactly(1, 2);
+    assertThat(answer.cited()).containsExactly(1, 2);
   }
 
   @Test
   void givenAnArabicQuestionWhenNothingIsFoundOrTheKbIsDownThenItSaysSoInArabic() {
     var empty = ContextRetrieved.newBuilder(Contexts.arabicEt0("r")).setPassages(List.of()).build();
     var degraded = ContextRetrieved.newBuilder(empty).setDegraded(true).build();
-    var nothing = new StringBuilder();
-    var down = new StringBuilder();
+    var nothing = answer(empty);
+    var down = answer(degraded);
 
-    Futures.await(extractive.answer(prompt(empty), empty, nothing::append, Cancellation.none()));
-    Futures.await(extractive.answer(prompt(degraded), degraded, down::append, Cancellation.none()));
-
-    assertThat(nothing.toString()).contains("لم أجد في قاعدة المعرفة ما يتناول هذا السؤال.");
-    assertThat(down.toString()).contains("قاعدة المعرفة غير متاحة الآن، لذلك لن أجيب من دونها.");
+    assertThat(nothing.text()).contains("لم أجد في قاعدة المعرفة ما يتناول هذا السؤال.");
+    assertThat(down.text()).contains("قاعدة المعرفة غير متاحة الآن، لذلك لن أجيب من دونها.");
   }
 
   @Test
@@ -93,11 +78,9 @@ class ExtractiveProviderTest extends AnswerProviderContract {
                         .setText("وقتی رطوبت خاک کم شود، آبیاری قطره\u200cای انجام می\u200cشود.")
                         .build()))
             .build();
-    var answer = new StringBuilder();
+    var answer = answer(context);
 
-    Futures.await(extractive.answer(prompt(context), context, answer::append, Cancellation.none()));
-
-    assertThat(answer.toString()).contains("آبیاری قطره\u200cای انجام می\u200cشود. [1]");
+    assertThat(answer.text()).contains("آبیاری قطره\u200cای انجام می\u200cشود. [1]");
   }
 
   @Test
@@ -107,25 +90,30 @@ class ExtractiveProviderTest extends AnswerProviderContract {
             .setDegraded(true)
             .setPassages(List.of())
             .build();
-    var answer = new StringBuilder();
+    var answer = answer(degraded);
 
-    List<Integer> cited =
-        Futures.await(
-                extractive.answer(prompt(degraded), degraded, answer::append, Cancellation.none()))
-            .cited();
-
-    assertThat(answer.toString()).contains("knowledge base is unavailable");
-    assertThat(cited).isEmpty();
+    assertThat(answer.text()).contains("knowledge base is unavailable");
+    assertThat(answer.cited()).isEmpty();
   }
 
   @Test
   void withNothingRelevantItSaysItFoundNothing() {
     ContextRetrieved empty =
         ContextRetrieved.newBuilder(Contexts.englishEt0("r")).setPassages(List.of()).build();
-    var answer = new StringBuilder();
+    var answer = answer(empty);
 
-    Futures.await(extractive.answer(prompt(empty), empty, answer::append, Cancellation.none()));
-
-    assertThat(answer.toString()).contains("I found nothing about this");
+    assertThat(answer.text()).contains("I found nothing about this");
   }
+
+  /** What the extractive provider answers from {@code context}: its text and what it cites. */
+  private Answered answer(ContextRetrieved context) {
+    var text = new StringBuilder();
+    List<Integer> cited =
+        Futures.await(
+                extractive.answer(prompt(context), context, text::append, Cancellation.none()))
+            .cited();
+    return new Answered(text.toString(), cited);
+  }
+
+  private record Answered(String text, List<Integer> cited) {}
 }

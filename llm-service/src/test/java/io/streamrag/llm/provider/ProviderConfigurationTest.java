@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.streamrag.kit.testing.StartupFailure;
 import io.streamrag.llm.LlmApplication;
 import io.streamrag.llm.LlmProperties;
 import io.streamrag.llm.provider.openai.ProviderChain;
@@ -212,12 +213,6 @@ class ProviderConfigurationTest {
   }
 
   private static void assertFailure(AssertableApplicationContext context, String message) {
-    assertThat(context).hasFailed();
-    Throwable failure = context.getStartupFailure();
-    var all = new StringBuilder();
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      all.append(t.getMessage()).append('\n');
-    }
-    assertThat(all.toString()).contains(message);
+    assertThat(StartupFailure.messages(context)).contains(message);
   }
 }

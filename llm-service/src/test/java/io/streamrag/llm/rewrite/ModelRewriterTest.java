@@ -4,14 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.llm.memory.Turns;
 import io.streamrag.llm.provider.model.Cancellation;
-import io.streamrag.llm.provider.openai.BreakerSettings;
-import io.streamrag.llm.provider.openai.Endpoints;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.ModelCalls;
-import io.streamrag.llm.provider.openai.ProviderChain;
 import io.streamrag.llm.provider.openai.Script;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -32,15 +27,7 @@ class ModelRewriterTest extends QueryRewriterContract {
                     ? Script.answer("What about potassium for my wheat?")
                     : Script.answer("«و هفته بعد رطوبت خاک من چقدر است؟»");
               });
-  final ModelRewriter rewriter =
-      new ModelRewriter(
-          new ProviderChain(
-              List.of(Endpoints.client("primary", model)),
-              new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
-              Duration.ZERO,
-              Clock.systemUTC(),
-              ModelCalls.delay()),
-          new KeyTermRewriter());
+  final ModelRewriter rewriter = new ModelRewriter(ModelCalls.chain(model), new KeyTermRewriter());
 
   @AfterEach
   void stop() {

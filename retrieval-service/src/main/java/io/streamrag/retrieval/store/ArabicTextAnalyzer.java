@@ -7,20 +7,16 @@ import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.FilteringTokenFilter;
-import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.ar.ArabicAnalyzer;
-import org.apache.lucene.analysis.ar.ArabicNormalizationFilter;
 import org.apache.lucene.analysis.ar.ArabicNormalizer;
 import org.apache.lucene.analysis.ar.ArabicStemFilter;
-import org.apache.lucene.analysis.core.DecimalDigitFilter;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
 import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.fa.PersianCharFilter;
-import org.apache.lucene.analysis.fa.PersianNormalizationFilter;
 import org.apache.lucene.analysis.fa.PersianNormalizer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 
@@ -109,9 +105,6 @@ final class ArabicTextAnalyzer extends Analyzer {
 
   @Override
   protected TokenStream normalize(String fieldName, TokenStream in) {
-    TokenStream result = new LowerCaseFilter(in);
-    result = new DecimalDigitFilter(result);
-    result = new ArabicNormalizationFilter(result);
-    return new PersianNormalizationFilter(result);
+    return BilingualAnalyzer.folded(in);
   }
 }

@@ -98,10 +98,7 @@ public final class BilingualAnalyzer extends Analyzer {
   protected TokenStreamComponents createComponents(String fieldName) {
     if (WORDS.equals(fieldName) || JOINED.equals(fieldName)) {
       Tokenizer source = new StandardTokenizer();
-      TokenStream words = new LowerCaseFilter(source);
-      words = new DecimalDigitFilter(words);
-      words = new ArabicNormalizationFilter(words);
-      words = new PersianNormalizationFilter(words);
+      TokenStream words = folded(source);
       return new TokenStreamComponents(
           source,
           JOINED.equals(fieldName)
@@ -110,10 +107,7 @@ public final class BilingualAnalyzer extends Analyzer {
     }
     Tokenizer source = new StandardTokenizer();
     TokenStream result = new EnglishPossessiveFilter(source);
-    result = new LowerCaseFilter(result);
-    result = new DecimalDigitFilter(result);
-    result = new ArabicNormalizationFilter(result);
-    result = new PersianNormalizationFilter(result);
+    result = folded(result);
     if (questions) {
       result = new AnswerTypeFilter(result); // before the stop words: it looks for چه, کدام, چند
     }
@@ -126,6 +120,14 @@ public final class BilingualAnalyzer extends Analyzer {
 
   @Override
   protected TokenStream normalize(String fieldName, TokenStream in) {
+    return folded(in);
+  }
+
+  /**
+   * Lower case, Western digits, and one spelling of the letters Arabic and Persian write
+   * differently: what every field and every query term goes through.
+   */
+  static TokenStream folded(TokenStream in) {
     TokenStream result = new LowerCaseFilter(in);
     result = new DecimalDigitFilter(result);
     result = new ArabicNormalizationFilter(result);

@@ -1,10 +1,7 @@
 package io.streamrag.retrieval.tool;
 
-import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.context.LiveState;
-import io.streamrag.retrieval.generation.IndexGenerations;
 import io.streamrag.retrieval.rerank.Reranker;
-import io.streamrag.retrieval.search.KbFusion;
 import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import java.time.Clock;
@@ -37,22 +34,14 @@ class ToolWiring {
   KnowledgeTool knowledgeTool(
       LiveState live,
       ChunkStore store,
-      IndexGenerations generations,
+      PipelineSearch search,
       Reranker reranker,
-      RetrievalProperties properties,
       ToolProperties tool,
-      KbFusion kbFusion,
-      @Qualifier("knowledgeSearchExecutor") ThreadPoolTaskExecutor executor,
-      @Qualifier("questionEmbedding") ThreadPoolTaskExecutor questionEmbedding) {
+      @Qualifier("knowledgeSearchExecutor") ThreadPoolTaskExecutor executor) {
     return new KnowledgeTool(
         live::knowledgeBases,
         store,
-        new PipelineSearch(
-            properties.search(),
-            properties.pipelines(),
-            generations.queryEmbedder(),
-            kbFusion,
-            questionEmbedding),
+        search,
         reranker,
         executor,
         tool.kbTimeout(),

@@ -11,8 +11,7 @@ import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
-import io.streamrag.retrieval.store.SearchQuery;
-import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.retrieval.store.Searches;
 import io.streamrag.schemas.DeadLetterTopics;
 import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.index.ChunkPayload;
@@ -23,7 +22,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.task.SyncTaskExecutor;
@@ -191,20 +189,7 @@ class IndexFeedTest {
   }
 
   private static List<String> search(ChunkStore store, OnnxEmbedder embedder, String query) {
-    return store
-        .search(
-            new SearchQuery(
-                query,
-                embedder.embed(query),
-                new TenantFilter(Set.of("__global__"), Set.of("kb")),
-                10,
-                1.0,
-                1.0,
-                60,
-                "en"))
-        .stream()
-        .map(c -> c.chunk().pointId())
-        .toList();
+    return Searches.globalIds(store, embedder, "kb", query, 10, 1.0);
   }
 
   private static IndexFeed feed(

@@ -10,8 +10,7 @@ import io.streamrag.retrieval.feed.FreshnessLog;
 import io.streamrag.retrieval.feed.IndexFeed;
 import io.streamrag.retrieval.feed.KnowledgeChanges;
 import io.streamrag.retrieval.store.LuceneChunkStore;
-import io.streamrag.retrieval.store.SearchQuery;
-import io.streamrag.retrieval.store.TenantFilter;
+import io.streamrag.retrieval.store.Searches;
 import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.Scopes;
 import io.streamrag.schemas.index.ChunkPayload;
@@ -172,22 +171,8 @@ final class GenerationFixture {
 
   /** The ids of the best ten chunks, both legs fused, as the service searches. */
   static List<String> top10(IndexGenerations generations, String kb, String query) {
-    var embedder = generations.queryEmbedder();
-    return generations
-        .searchStore()
-        .search(
-            new SearchQuery(
-                query,
-                embedder.embed(query),
-                new TenantFilter(Set.of(Scopes.GLOBAL_SENSOR), Set.of(kb)),
-                10,
-                1.0,
-                1.0,
-                60,
-                "en"))
-        .stream()
-        .map(c -> c.chunk().pointId())
-        .toList();
+    return Searches.globalIds(
+        generations.searchStore(), generations.queryEmbedder(), kb, query, 10, 1.0);
   }
 
   /** Generations over the index in {@code root}, wired as retrieval-service wires them. */

@@ -200,22 +200,7 @@ class IndexGenerationsTest {
   }
 
   private static List<String> denseOnly(IndexGenerations generations, String kb, String text) {
-    return generations
-        .searchStore()
-        .search(
-            new io.streamrag.retrieval.store.SearchQuery(
-                text,
-                generations.queryEmbedder().embed(text),
-                new io.streamrag.retrieval.store.TenantFilter(
-                    java.util.Set.of(io.streamrag.schemas.Scopes.GLOBAL_SENSOR),
-                    java.util.Set.of(kb)),
-                5,
-                0.0,
-                1.0,
-                60,
-                "en"))
-        .stream()
-        .map(c -> c.chunk().pointId())
-        .toList();
+    return io.streamrag.retrieval.store.Searches.globalIds(
+        generations.searchStore(), generations.queryEmbedder(), kb, text, 5, 0.0);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.retrieval.RetrievalProperties;
+import io.streamrag.retrieval.store.SearchQuery;
 import io.streamrag.retrieval.store.TenantFilter;
 import java.util.List;
 import java.util.Map;
@@ -29,30 +30,31 @@ class FusionPolicyTest {
           };
   static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
 
+  /** The search of an English question in {@code kbs}, under the calibrated policy. */
+  static SearchQuery pumpPressureIn(String... kbs) {
+    return new FusionPolicy(SEARCH, EMBEDDER, CALIBRATED)
+        .query("pump pressure", "en", TenantFilter.of(SENSOR, List.of(kbs)));
+  }
+
   @Test
   void aCalibratedKbIsSearchedWithItsOwnWeights() {
-    var policy = new FusionPolicy(SEARCH, EMBEDDER, CALIBRATED);
-
-    var manuals = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals")));
+    var manuals = pumpPressureIn("manuals");
     assertThat(manuals.lexicalWeight()).isEqualTo(1.0);
     assertThat(manuals.denseWeight()).isEqualTo(0.25);
     assertThat(manuals.vector()).isNotNull();
 
-    var faq = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("faq")));
+    var faq = pumpPressureIn("faq");
     assertThat(faq.lexicalWeight()).isZero();
     assertThat(faq.denseWeight()).isEqualTo(1.0);
   }
 
   @Test
   void aKbWithoutCalibrationKeepsTheConfiguredWeightsAndSeveralKbsTakeTheMean() {
-    var policy = new FusionPolicy(SEARCH, EMBEDDER, CALIBRATED);
-
-    var other = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("other")));
+    var other = pumpPressureIn("other");
     assertThat(other.lexicalWeight()).isEqualTo(1.0);
     assertThat(other.denseWeight()).isEqualTo(1.0);
 
-    var both =
-        policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals", "other")));
+    var both = pumpPressureIn("manuals", "other");
     assertThat(both.lexicalWeight()).isEqualTo(1.0);
     assertThat(both.denseWeight()).isEqualTo((0.25 + 1.0) / 2);
   }

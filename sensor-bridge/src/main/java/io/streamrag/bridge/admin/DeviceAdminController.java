@@ -21,7 +21,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -62,13 +61,7 @@ class DeviceAdminController {
                   "'" + deviceId + "' is a weather station's id; a device needs an id of its own",
                   Problems.field("device_id"))));
     }
-    JsonNode root;
-    try {
-      root = body == null ? null : json.readTree(body);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      return Mono.just(bad(why.field(), why.message()));
-    }
+    JsonNode root = UnreadableJson.read(json, body, Malformed::new);
     if (root == null
         || !root.isObject()
         || !root.path("sensors").isArray()
@@ -141,7 +134,7 @@ class DeviceAdminController {
   }
 
   private static ResponseEntity<ProblemDetail> bad(String field, String message) {
-    return Problems.response(Problems.of(400, "malformed", message, Problems.field(field)));
+    return new Malformed(field, message).response();
   }
 
   private static boolean isUuid(String s) {

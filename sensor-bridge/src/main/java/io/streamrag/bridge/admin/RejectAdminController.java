@@ -1,7 +1,6 @@
 package io.streamrag.bridge.admin;
 
 import io.streamrag.bridge.reject.RejectReplay;
-import io.streamrag.kit.web.Problems;
 import io.streamrag.kit.web.UnreadableJson;
 import io.streamrag.schemas.sensor.ReadingRejected;
 import java.time.Instant;
@@ -15,7 +14,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,13 +35,7 @@ class RejectAdminController {
 
   @PostMapping("/admin/rejects/replay")
   Mono<ResponseEntity<?>> replay(@RequestBody(required = false) byte[] body) {
-    JsonNode root;
-    try {
-      root = body == null ? null : json.readTree(body);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      return Mono.just(bad(why.field(), why.message()));
-    }
+    JsonNode root = UnreadableJson.read(json, body, Malformed::new);
     if (root == null || !root.path("since").isString()) {
       return Mono.just(
           bad(
@@ -83,6 +75,6 @@ class RejectAdminController {
   }
 
   private static ResponseEntity<ProblemDetail> bad(String field, String message) {
-    return Problems.response(Problems.of(400, "malformed", message, Problems.field(field)));
+    return new Malformed(field, message).response();
   }
 }

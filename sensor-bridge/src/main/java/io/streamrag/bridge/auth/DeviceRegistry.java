@@ -63,15 +63,7 @@ public final class DeviceRegistry implements AutoCloseable {
   /** The device behind a payload's credentials, or an {@link InvalidReading} (401). */
   public Device authenticate(Credentials credentials) {
     if (credentials instanceof Credentials.BearerToken t) {
-      return byToken(t.token())
-          .orElseThrow(
-              () ->
-                  new InvalidReading(
-                      UNAUTHENTICATED,
-                      null,
-                      t.token() == null || t.token().isBlank()
-                          ? "missing device credentials: send Authorization: Bearer <device token>"
-                          : "unknown device token"));
+      return byToken(t.token()).orElseThrow(() -> t.refused("device"));
     }
     if (credentials instanceof Credentials.ConnectedDevice c) {
       return byId(c.deviceId())

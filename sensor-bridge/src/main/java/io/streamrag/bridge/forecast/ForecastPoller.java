@@ -2,16 +2,15 @@ package io.streamrag.bridge.forecast;
 
 import io.streamrag.bridge.BridgeSteps;
 import io.streamrag.bridge.BridgeSteps.Kind;
-import io.streamrag.bridge.BridgeSteps.Outcome;
+import io.streamrag.bridge.PollRound;
 import io.streamrag.bridge.auth.Credentials;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
@@ -20,7 +19,6 @@ import org.springframework.scheduling.TaskScheduler;
  */
 public final class ForecastPoller implements AutoCloseable {
 
-  private static final Logger log = LoggerFactory.getLogger(ForecastPoller.class);
   private static final Credentials POLLER = new Credentials.Internal("forecast-poller");
 
   private final TopicView<SensorProfileUpdated> profiles;
@@ -44,28 +42,22 @@ public final class ForecastPoller implements AutoCloseable {
   /** One round over every located sensor; returns how many forecasts were published. */
   public int pollOnce() {
     var fetched = new HashMap<String, byte[]>();
-    int published = 0;
-    for (SensorProfileUpdated p : profiles.values()) {
-      String cell = Math.round(p.getLatitude() * 100) + "," + Math.round(p.getLongitude() * 100);
-      try {
-        byte[] forecast = fetched.get(cell);
-        if (forecast == null) {
-          forecast = client.forecast(p.getLatitude(), p.getLongitude());
-          fetched.put(cell, forecast);
-        }
-        var outcome =
-            steps.handle(Kind.FORECAST, "open-meteo", POLLER, p.getSensorUuid(), forecast).join();
-        if (outcome instanceof Outcome.Accepted) {
-          published++;
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return published;
-      } catch (Exception e) {
-        log.warn("no forecast for sensor {}: {}", p.getSensorUuid(), e.getMessage());
-      }
-    }
-    return published;
+    return PollRound.over(
+        "forecast",
+        profiles.values(),
+        p -> "sensor " + p.getSensorUuid(),
+        p -> {
+          String cell =
+              Math.round(p.getLatitude() * 100) + "," + Math.round(p.getLongitude() * 100);
+          byte[] forecast = fetched.get(cell);
+          if (forecast == null) {
+            forecast = client.forecast(p.getLatitude(), p.getLongitude());
+            fetched.put(cell, forecast);
+          }
+          return List.of(forecast);
+        },
+        (p, forecast) ->
+            steps.handle(Kind.FORECAST, "open-meteo", POLLER, p.getSensorUuid(), forecast));
   }
 
   @Override

@@ -11,7 +11,6 @@ import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.weather.WeatherObserved;
 import java.nio.ByteBuffer;
-import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Component;
@@ -49,45 +48,28 @@ public class BridgeWriter {
    * Keeps a refused observation of a station, or what {@link KeptPayload} keeps of it, keyed by the
    * station.
    */
-  public CompletableFuture<?> rejectObservation(
-      String transport,
-      String who,
-      String stationId,
-      KeptPayload kept,
-      InvalidReading why,
-      Instant at) {
-    var rejected = rejected("observation", transport, who, null, kept, why, at);
+  public CompletableFuture<?> rejectObservation(String stationId, Refusal refusal) {
+    var rejected = rejected("observation", null, refusal);
     rejected.setStationId(stationId);
     return writer.send(SensorTopics.READINGS_REJECTED, stationId, rejected);
   }
 
   /** Keeps a refused payload, or what {@link KeptPayload} keeps of it, with its reason. */
-  public CompletableFuture<?> reject(
-      String kind,
-      String transport,
-      String deviceId,
-      String sensorUuid,
-      KeptPayload kept,
-      InvalidReading why,
-      Instant at) {
-    var rejected = rejected(kind, transport, deviceId, sensorUuid, kept, why, at);
-    String key = sensorUuid != null ? sensorUuid : deviceId != null ? deviceId : Ids.of("unknown");
+  public CompletableFuture<?> reject(String kind, String sensorUuid, Refusal refusal) {
+    var rejected = rejected(kind, sensorUuid, refusal);
+    String sender = refusal.sender();
+    String key = sensorUuid != null ? sensorUuid : sender != null ? sender : Ids.of("unknown");
     return writer.send(SensorTopics.READINGS_REJECTED, key, rejected);
   }
 
-  private static ReadingRejected rejected(
-      String kind,
-      String transport,
-      String deviceId,
-      String sensorUuid,
-      KeptPayload kept,
-      InvalidReading why,
-      Instant at) {
+  private static ReadingRejected rejected(String kind, String sensorUuid, Refusal refusal) {
+    InvalidReading why = refusal.why();
+    KeptPayload kept = refusal.kept();
     return ReadingRejected.newBuilder()
         .setRejectId(UUID.randomUUID().toString())
-        .setTransport(transport)
+        .setTransport(refusal.transport())
         .setKind(kind)
-        .setDeviceId(deviceId)
+        .setDeviceId(refusal.sender())
         .setSensorUuid(sensorUuid)
         .setReasonCode(why.reason().code())
         .setReason(why.getMessage())
@@ -95,7 +77,7 @@ public class BridgeWriter {
         .setRaw(ByteBuffer.wrap(kept.raw()))
         .setRawSize(kept.size())
         .setRawSha256(kept.sha256())
-        .setReceivedAt(at)
+        .setReceivedAt(refusal.at())
         .build();
   }
 }

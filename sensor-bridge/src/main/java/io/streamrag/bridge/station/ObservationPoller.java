@@ -1,15 +1,12 @@
 package io.streamrag.bridge.station;
 
-import io.streamrag.bridge.BridgeSteps.Outcome;
+import io.streamrag.bridge.PollRound;
 import io.streamrag.bridge.StationSteps;
 import io.streamrag.bridge.auth.Credentials;
-import io.streamrag.schemas.weather.StationRegistered;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.TaskScheduler;
 
 /**
@@ -20,7 +17,6 @@ import org.springframework.scheduling.TaskScheduler;
  */
 public final class ObservationPoller implements AutoCloseable {
 
-  private static final Logger log = LoggerFactory.getLogger(ObservationPoller.class);
   private static final Credentials POLLER = new Credentials.Internal("open-meteo-poller");
   static final int PAST_HOURS = 24;
 
@@ -53,29 +49,16 @@ public final class ObservationPoller implements AutoCloseable {
 
   /** One round over the polled stations; returns how many observations were published. */
   public int pollOnce() {
-    int published = 0;
-    for (StationRegistered station : stations.all()) {
-      if (!polled.isEmpty() && !polled.contains(station.getStationId())) {
-        continue;
-      }
-      try {
-        var payloads =
-            client.fetch(
-                station.getLatitude(), station.getLongitude(), PAST_HOURS, clock.instant());
-        for (byte[] payload : payloads) {
-          var outcome = steps.handle("open-meteo", POLLER, station.getStationId(), payload).join();
-          if (outcome instanceof Outcome.Accepted) {
-            published++;
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return published;
-      } catch (Exception e) {
-        log.warn("no observations for station {}: {}", station.getStationId(), e.getMessage());
-      }
-    }
-    return published;
+    var targets =
+        stations.all().stream()
+            .filter(s -> polled.isEmpty() || polled.contains(s.getStationId()))
+            .toList();
+    return PollRound.over(
+        "observations",
+        targets,
+        s -> "station " + s.getStationId(),
+        s -> client.fetch(s.getLatitude(), s.getLongitude(), PAST_HOURS, clock.instant()),
+        (s, payload) -> steps.handle("open-meteo", POLLER, s.getStationId(), payload));
   }
 
   @Override

@@ -6,7 +6,6 @@ import static io.streamrag.bridge.validate.InvalidReading.Reason.TOO_LARGE;
 
 import io.streamrag.kit.web.UnreadableJson;
 import java.util.Set;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,13 +23,9 @@ final class JsonFields {
       throw new InvalidReading(
           TOO_LARGE, null, "payload is " + raw.length + " bytes; the limit is " + maxBytes);
     }
-    JsonNode root;
-    try {
-      root = json.readTree(raw);
-    } catch (JacksonException e) {
-      var why = UnreadableJson.of(e);
-      throw new InvalidReading(MALFORMED, why.field(), why.message());
-    }
+    JsonNode root =
+        UnreadableJson.read(
+            json, raw, (field, message) -> new InvalidReading(MALFORMED, field, message));
     if (root == null || !root.isObject()) {
       throw new InvalidReading(MALFORMED, null, "body must be a JSON object");
     }

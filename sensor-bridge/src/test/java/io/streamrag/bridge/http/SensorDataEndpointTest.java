@@ -9,7 +9,6 @@ import io.streamrag.kit.testing.Problems;
 import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.sensor.ForecastUpdated;
 import io.streamrag.schemas.sensor.SensorProfileUpdated;
-import io.streamrag.schemas.sensor.SensorReadingReceived;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -40,11 +39,7 @@ class SensorDataEndpointTest extends BridgeIntegrationTest {
         .jsonPath("$.event_id")
         .isNotEmpty();
 
-    var reading =
-        awaitRecord(
-            SensorTopics.SENSOR_READINGS.name(),
-            SensorReadingReceived.class,
-            r -> r.getMeasuredAt().toString().equals(ts));
+    var reading = awaitReading(ts);
     assertThat(reading.getSensorUuid()).isEqualTo(SENSOR);
     assertThat(reading.getSoilMoisture()).isEqualTo(12.5);
     assertThat(reading.getPh()).isEqualTo(6.8);

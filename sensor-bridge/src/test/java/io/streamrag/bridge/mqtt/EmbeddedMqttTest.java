@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.WeatherTopics;
-import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.weather.WeatherObserved;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -34,11 +32,7 @@ class EmbeddedMqttTest extends BridgeIntegrationTest {
           false);
     }
 
-    var reading =
-        awaitRecord(
-            SensorTopics.SENSOR_READINGS.name(),
-            SensorReadingReceived.class,
-            r -> r.getMeasuredAt().toString().equals(ts));
+    var reading = awaitReading(ts);
     assertThat(reading.getTransport()).isEqualTo("mqtt");
     assertThat(reading.getDeviceId()).isEqualTo("field-7");
     assertThat(reading.getSoilMoisture()).isEqualTo(27.5);

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.streamrag.bridge.BridgeIntegrationTest;
-import io.streamrag.schemas.SensorTopics;
-import io.streamrag.schemas.sensor.SensorReadingReceived;
 import java.io.FileInputStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -64,11 +62,7 @@ class MqttTlsTest extends BridgeIntegrationTest {
     client.disconnect();
     client.close();
 
-    var reading =
-        awaitRecord(
-            SensorTopics.SENSOR_READINGS.name(),
-            SensorReadingReceived.class,
-            r -> r.getMeasuredAt().toString().equals(ts));
+    var reading = awaitReading(ts);
     assertThat(reading.getTransport()).isEqualTo("mqtt");
     assertThat(reading.getSoilMoisture()).isEqualTo(31.5);
   }

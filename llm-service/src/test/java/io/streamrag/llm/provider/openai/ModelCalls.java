@@ -5,6 +5,9 @@ import io.streamrag.llm.provider.model.Cancellation;
 import io.streamrag.llm.provider.model.ChatModel;
 import io.streamrag.llm.provider.model.ModelReply;
 import io.streamrag.llm.provider.model.ModelRequest;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
@@ -28,6 +31,16 @@ public final class ModelCalls {
   /** The whole reply; its failure thrown unwrapped. */
   public static ModelReply complete(ChatModel model, ModelRequest request) {
     return Futures.await(model.complete(request, Cancellation.none()));
+  }
+
+  /** One patient provider, {@code primary}, that {@code server} plays, behind the usual breaker. */
+  public static ProviderChain chain(FakeOpenAiServer server) {
+    return new ProviderChain(
+        List.of(Endpoints.client("primary", server)),
+        new BreakerSettings(50, 5, 10, Duration.ofSeconds(30), 1),
+        Duration.ZERO,
+        Clock.systemUTC(),
+        delay());
   }
 
   /** Waiting for a rate-limited provider on the test timers. */

@@ -225,24 +225,13 @@ public final class QdrantChunkStore implements ChunkStore {
 
   @Override
   public Map<Integer, Long> appliedOffsets() {
-    List<RetrievedPoint> state =
-        await(
-            client.retrieveAsync(
-                collection,
-                List.of(ChunkPoints.STATE),
-                WithPayloadSelectorFactory.enable(true),
-                WithVectorsSelectorFactory.enable(false),
-                null),
-            "read the offsets in " + collection);
     var offsets = new TreeMap<Integer, Long>();
-    if (!state.isEmpty()) {
-      Value stored = state.get(0).getPayloadMap().get("offsets");
-      if (stored != null) {
-        stored
-            .getStructValue()
-            .getFieldsMap()
-            .forEach((p, o) -> offsets.put(Integer.parseInt(p), o.getIntegerValue()));
-      }
+    Value stored = statePayload().get("offsets");
+    if (stored != null) {
+      stored
+          .getStructValue()
+          .getFieldsMap()
+          .forEach((p, o) -> offsets.put(Integer.parseInt(p), o.getIntegerValue()));
     }
     return offsets;
   }
