@@ -135,13 +135,14 @@ public final class LocalKafka implements AutoCloseable {
 
   /**
    * One broker for the whole test JVM, started on first use with the catalogue's topics and stopped
-   * when the JVM exits: test classes that share a Spring context share it too. Tests on a shared
-   * broker tell their own records apart by unique ids.
+   * when the JVM exits, after the Spring contexts that use it ({@link SharedStop}): test classes
+   * that share a Spring context share it too. Tests on a shared broker tell their own records apart
+   * by unique ids.
    */
   public static synchronized LocalKafka shared() {
     if (shared == null) {
       shared = startWithCatalogue();
-      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "kafka-local-shared-stop"));
+      SharedStop.atExit("kafka-local-shared-stop", shared::close);
     }
     return shared;
   }
