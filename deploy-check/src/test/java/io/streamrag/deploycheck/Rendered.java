@@ -92,6 +92,24 @@ final class Rendered {
     return services().stream().filter(w -> w.name().equals(service)).findFirst();
   }
 
+  /** What one check finds in one service's workload. */
+  interface ServiceCheck {
+    void check(String service, ServiceConfig config, Workload workload, List<String> problems);
+  }
+
+  /**
+   * What {@code check} finds in the workload of each configured service; a service the render has
+   * no workload for is passed over (EnvCheck names it).
+   */
+  List<String> check(Map<String, ServiceConfig> services, ServiceCheck check) {
+    var problems = new ArrayList<String>();
+    services.forEach(
+        (service, config) ->
+            service(service)
+                .ifPresent(workload -> check.check(service, config, workload, problems)));
+    return problems;
+  }
+
   /** The one Kafka cluster. */
   Kafka kafka() {
     var all = all(Kafka.class);
