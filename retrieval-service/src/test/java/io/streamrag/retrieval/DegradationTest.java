@@ -8,6 +8,7 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.route.KbRouter;
+import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.GuardedChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
@@ -53,10 +54,12 @@ class DegradationTest {
       new RetrievalSteps(
           new KbRouter(Map.of()),
           store,
-          io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run),
           new FusedOrderReranker(),
           live,
-          new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
+          new PipelineSearch(
+              new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
+              Map.of(),
+              io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run)),
           Clock.systemUTC());
 
   @AfterEach

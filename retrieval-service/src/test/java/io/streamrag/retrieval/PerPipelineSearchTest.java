@@ -8,6 +8,7 @@ import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.FusedOrderReranker;
 import io.streamrag.retrieval.route.KbRouter;
+import io.streamrag.retrieval.search.PipelineSearch;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.chat.RetrievalScope;
@@ -29,12 +30,14 @@ class PerPipelineSearchTest {
       new RetrievalSteps(
           new KbRouter(Map.of()),
           store,
-          OnnxEmbedder.bundledMiniLm(Runnable::run),
           new FusedOrderReranker(),
           live,
-          new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
-          Map.of(
-              "reference", new RetrievalProperties.Search(5, 1, 60, 1.0, Map.of("default", 0.0))),
+          new PipelineSearch(
+              new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
+              Map.of(
+                  "reference",
+                  new RetrievalProperties.Search(5, 1, 60, 1.0, Map.of("default", 0.0))),
+              OnnxEmbedder.bundledMiniLm(Runnable::run)),
           Clock.systemUTC());
 
   @AfterEach
