@@ -45,17 +45,17 @@ final class EnvCheck {
         problems.add("no workload for " + service);
       }
     }
-    problems.addAll(r.check(services, (s, c, w, found) -> check(r, s, c, w, found)));
+    for (var deployed : r.deployed(services)) {
+      variables(r, deployed, problems);
+    }
     return problems;
   }
 
-  /** The variables {@code service}'s workload sets: each read, each required one set. */
-  private static void check(
-      Rendered r,
-      String service,
-      ServiceConfig config,
-      Rendered.Workload workload,
-      List<String> problems) {
+  /** The variables a deployed service's workload sets: each one read, each required one set. */
+  private static void variables(Rendered r, Rendered.Deployed deployed, List<String> problems) {
+    String service = deployed.service();
+    ServiceConfig config = deployed.config();
+    var workload = deployed.workload();
     List<EnvVar> env = workload.app().getEnv();
     var set = new TreeSet<String>();
     var referenced = new TreeSet<String>();

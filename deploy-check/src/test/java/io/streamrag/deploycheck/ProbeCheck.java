@@ -31,16 +31,19 @@ final class ProbeCheck {
   private ProbeCheck() {}
 
   static List<String> problems(Rendered r, Map<String, ServiceConfig> services) {
-    return r.check(services, (s, c, w, found) -> check(r, s, c, w, found));
+    var problems = new ArrayList<String>();
+    for (var deployed : r.deployed(services)) {
+      probesAndPorts(r, deployed, problems);
+    }
+    return problems;
   }
 
-  /** The ports and probes of {@code service}'s workload, and the Services that reach it. */
-  private static void check(
-      Rendered r,
-      String service,
-      ServiceConfig config,
-      Rendered.Workload workload,
-      List<String> problems) {
+  /** The ports and probes of a deployed service's workload, and the Services that reach it. */
+  private static void probesAndPorts(
+      Rendered r, Rendered.Deployed deployed, List<String> problems) {
+    String service = deployed.service();
+    ServiceConfig config = deployed.config();
+    var workload = deployed.workload();
     var app = workload.app();
     int servicePort = config.port();
     int port = servicePort + ManagementPort.OFFSET;

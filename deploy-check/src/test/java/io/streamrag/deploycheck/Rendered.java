@@ -92,22 +92,17 @@ final class Rendered {
     return services().stream().filter(w -> w.name().equals(service)).findFirst();
   }
 
-  /** What one check finds in one service's workload. */
-  interface ServiceCheck {
-    void check(String service, ServiceConfig config, Workload workload, List<String> problems);
-  }
+  /** A configured service and its workload in the render. */
+  record Deployed(String service, ServiceConfig config, Workload workload) {}
 
-  /**
-   * What {@code check} finds in the workload of each configured service; a service the render has
-   * no workload for is passed over (EnvCheck names it).
-   */
-  List<String> check(Map<String, ServiceConfig> services, ServiceCheck check) {
-    var problems = new ArrayList<String>();
+  /** Each configured service the render has a workload for (EnvCheck names one it has not). */
+  List<Deployed> deployed(Map<String, ServiceConfig> services) {
+    var out = new ArrayList<Deployed>();
     services.forEach(
         (service, config) ->
             service(service)
-                .ifPresent(workload -> check.check(service, config, workload, problems)));
-    return problems;
+                .ifPresent(workload -> out.add(new Deployed(service, config, workload))));
+    return out;
   }
 
   /** The one Kafka cluster. */
