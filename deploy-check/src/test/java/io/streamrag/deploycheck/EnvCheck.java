@@ -40,47 +40,50 @@ final class EnvCheck {
 
   static List<String> problems(Rendered r, Map<String, ServiceConfig> services) {
     var problems = new ArrayList<String>();
-    services.forEach(
-        (service, config) -> {
-          var workload = r.service(service);
-          if (workload.isEmpty()) {
-            problems.add("no workload for " + service);
-            return;
-          }
-          List<EnvVar> env = workload.get().app().getEnv();
-          var set = new TreeSet<String>();
-          var referenced = new TreeSet<String>();
-          for (var variable : env) {
-            if (!set.add(variable.getName())) {
-              problems.add(service + " sets " + variable.getName() + " twice");
-            }
-            if (variable.getValue() != null) {
-              REFERENCE
-                  .matcher(variable.getValue())
-                  .results()
-                  .forEach(m -> referenced.add(m.group(1)));
-            }
-            problems.addAll(secretKey(r, service, variable));
-          }
-          problems.addAll(additionalFile(r, workload.get()));
-          for (String required : config.required()) {
-            if (!set.contains(required)) {
-              problems.add(
-                  service + " reads ${" + required + "} without a default, and it is not set");
-            }
-          }
-          for (String name : set) {
-            boolean read =
-                config.placeholders().containsKey(name)
-                    || config.imageEnv().contains(name)
-                    || READ_OUTSIDE_YML.contains(name)
-                    || referenced.contains(name);
-            if (!read) {
-              problems.add(service + " sets " + name + ", which it never reads");
-            }
-          }
-        });
+    for (String service : services.keySet()) {
+      if (r.service(service).isEmpty()) {
+        problems.add("no workload for " + service);
+      }
+    }
+    for (var deployed : r.deployed(services)) {
+      variables(r, deployed, problems);
+    }
     return problems;
+  }
+
+  /** The variables a deployed service's workload sets: each one read, each required one set. */
+  private static void variables(Rendered r, Rendered.Deployed deployed, List<String> problems) {
+    String service = deployed.service();
+    ServiceConfig config = deployed.config();
+    var workload = deployed.workload();
+    List<EnvVar> env = workload.app().getEnv();
+    var set = new TreeSet<String>();
+    var referenced = new TreeSet<String>();
+    for (var variable : env) {
+      if (!set.add(variable.getName())) {
+        problems.add(service + " sets " + variable.getName() + " twice");
+      }
+      if (variable.getValue() != null) {
+        REFERENCE.matcher(variable.getValue()).results().forEach(m -> referenced.add(m.group(1)));
+      }
+      problems.addAll(secretKey(r, service, variable));
+    }
+    problems.addAll(additionalFile(r, workload));
+    for (String required : config.required()) {
+      if (!set.contains(required)) {
+        problems.add(service + " reads ${" + required + "} without a default, and it is not set");
+      }
+    }
+    for (String name : set) {
+      boolean read =
+          config.placeholders().containsKey(name)
+              || config.imageEnv().contains(name)
+              || READ_OUTSIDE_YML.contains(name)
+              || referenced.contains(name);
+      if (!read) {
+        problems.add(service + " sets " + name + ", which it never reads");
+      }
+    }
   }
 
   /** A file SPRING_CONFIG_ADDITIONAL_LOCATION names is mounted from a Secret that holds it. */

@@ -32,104 +32,100 @@ final class ProbeCheck {
 
   static List<String> problems(Rendered r, Map<String, ServiceConfig> services) {
     var problems = new ArrayList<String>();
-    services.forEach(
-        (service, config) -> {
-          var workload = r.service(service);
-          if (workload.isEmpty()) {
-            return; // EnvCheck names it
-          }
-          var app = workload.get().app();
-          int servicePort = config.port();
-          int port = servicePort + ManagementPort.OFFSET;
-          var http = app.getPorts().stream().filter(p -> SERVED.contains(p.getName())).findFirst();
-          if (http.isEmpty() || http.get().getContainerPort() != servicePort) {
-            problems.add(
-                service
-                    + " listens on "
-                    + servicePort
-                    + " (${PORT}), its port named http(s) is "
-                    + http.map(p -> p.getContainerPort()).orElse(null));
-          }
-          var management =
-              app.getPorts().stream().filter(p -> MANAGEMENT.equals(p.getName())).findFirst();
-          if (management.isEmpty() || management.get().getContainerPort() != port) {
-            problems.add(
-                service
-                    + "'s actuator listens on "
-                    + port
-                    + ", its port named management is "
-                    + management.map(p -> p.getContainerPort()).orElse(null));
-          }
-          app.getEnv().stream()
-              .filter(e -> e.getName().equals("PORT") && !String.valueOf(port).equals(e.getValue()))
-              .forEach(e -> problems.add(service + " sets PORT, which the probes do not follow"));
-          problems.addAll(probe(service, "startupProbe", app.getStartupProbe(), LIVENESS, port));
-          problems.addAll(probe(service, "livenessProbe", app.getLivenessProbe(), LIVENESS, port));
-          problems.addAll(
-              probe(service, "readinessProbe", app.getReadinessProbe(), READINESS, port));
-          if (!config.at("management.endpoint.health.probes.enabled").asBoolean(false)) {
-            problems.add(service + ": management.endpoint.health.probes.enabled is not true");
-          }
-          for (String group : List.of("liveness", "readiness")) {
-            if (config
-                .at("management.endpoint.health.group." + group + ".include")
-                .asString("")
-                .isBlank()) {
-              problems.add(service + ": no health group " + group + " in its yml files");
-            }
-          }
-          String scrape =
-              workload.get().template().getMetadata().getAnnotations() == null
-                  ? null
-                  : workload
-                      .get()
-                      .template()
-                      .getMetadata()
-                      .getAnnotations()
-                      .get("prometheus.io/port");
-          if (scrape != null && !scrape.equals(String.valueOf(port))) {
-            problems.add(
-                service + " is scraped on " + scrape + ", its actuator listens on " + port);
-          }
-          if (scrape != null
-              && !config
-                  .at("management.endpoints.web.exposure.include")
-                  .asString("")
-                  .contains("prometheus")) {
-            problems.add(service + " is scraped but does not expose /actuator/prometheus");
-          }
-          var selecting =
-              r.all(Service.class).stream()
-                  .filter(
-                      s ->
-                          s.getSpec().getSelector() != null
-                              && workload
-                                  .get()
-                                  .labels()
-                                  .entrySet()
-                                  .containsAll(s.getSpec().getSelector().entrySet()))
-                  .toList();
-          boolean reached =
-              selecting.stream()
-                  .flatMap(s -> s.getSpec().getPorts().stream())
-                  .anyMatch(p -> is(p.getTargetPort(), SERVED, servicePort));
-          if (!reached) {
-            problems.add(service + ": no Service targets its http(s) port");
-          }
-          selecting.forEach(
-              s ->
-                  s.getSpec().getPorts().stream()
-                      .filter(p -> is(p.getTargetPort(), List.of(MANAGEMENT), port))
-                      .forEach(
-                          p ->
-                              problems.add(
-                                  "Service "
-                                      + s.getMetadata().getName()
-                                      + " exposes "
-                                      + service
-                                      + "'s actuator")));
-        });
+    for (var deployed : r.deployed(services)) {
+      probesAndPorts(r, deployed, problems);
+    }
     return problems;
+  }
+
+  /** The ports and probes of a deployed service's workload, and the Services that reach it. */
+  private static void probesAndPorts(
+      Rendered r, Rendered.Deployed deployed, List<String> problems) {
+    String service = deployed.service();
+    ServiceConfig config = deployed.config();
+    var workload = deployed.workload();
+    var app = workload.app();
+    int servicePort = config.port();
+    int port = servicePort + ManagementPort.OFFSET;
+    var http = app.getPorts().stream().filter(p -> SERVED.contains(p.getName())).findFirst();
+    if (http.isEmpty() || http.get().getContainerPort() != servicePort) {
+      problems.add(
+          service
+              + " listens on "
+              + servicePort
+              + " (${PORT}), its port named http(s) is "
+              + http.map(p -> p.getContainerPort()).orElse(null));
+    }
+    var management =
+        app.getPorts().stream().filter(p -> MANAGEMENT.equals(p.getName())).findFirst();
+    if (management.isEmpty() || management.get().getContainerPort() != port) {
+      problems.add(
+          service
+              + "'s actuator listens on "
+              + port
+              + ", its port named management is "
+              + management.map(p -> p.getContainerPort()).orElse(null));
+    }
+    app.getEnv().stream()
+        .filter(e -> e.getName().equals("PORT") && !String.valueOf(port).equals(e.getValue()))
+        .forEach(e -> problems.add(service + " sets PORT, which the probes do not follow"));
+    problems.addAll(probe(service, "startupProbe", app.getStartupProbe(), LIVENESS, port));
+    problems.addAll(probe(service, "livenessProbe", app.getLivenessProbe(), LIVENESS, port));
+    problems.addAll(probe(service, "readinessProbe", app.getReadinessProbe(), READINESS, port));
+    if (!config.at("management.endpoint.health.probes.enabled").asBoolean(false)) {
+      problems.add(service + ": management.endpoint.health.probes.enabled is not true");
+    }
+    for (String group : List.of("liveness", "readiness")) {
+      if (config
+          .at("management.endpoint.health.group." + group + ".include")
+          .asString("")
+          .isBlank()) {
+        problems.add(service + ": no health group " + group + " in its yml files");
+      }
+    }
+    String scrape =
+        workload.template().getMetadata().getAnnotations() == null
+            ? null
+            : workload.template().getMetadata().getAnnotations().get("prometheus.io/port");
+    if (scrape != null && !scrape.equals(String.valueOf(port))) {
+      problems.add(service + " is scraped on " + scrape + ", its actuator listens on " + port);
+    }
+    if (scrape != null
+        && !config
+            .at("management.endpoints.web.exposure.include")
+            .asString("")
+            .contains("prometheus")) {
+      problems.add(service + " is scraped but does not expose /actuator/prometheus");
+    }
+    var selecting =
+        r.all(Service.class).stream()
+            .filter(
+                s ->
+                    s.getSpec().getSelector() != null
+                        && workload
+                            .labels()
+                            .entrySet()
+                            .containsAll(s.getSpec().getSelector().entrySet()))
+            .toList();
+    boolean reached =
+        selecting.stream()
+            .flatMap(s -> s.getSpec().getPorts().stream())
+            .anyMatch(p -> is(p.getTargetPort(), SERVED, servicePort));
+    if (!reached) {
+      problems.add(service + ": no Service targets its http(s) port");
+    }
+    selecting.forEach(
+        s ->
+            s.getSpec().getPorts().stream()
+                .filter(p -> is(p.getTargetPort(), List.of(MANAGEMENT), port))
+                .forEach(
+                    p ->
+                        problems.add(
+                            "Service "
+                                + s.getMetadata().getName()
+                                + " exposes "
+                                + service
+                                + "'s actuator")));
   }
 
   private static List<String> probe(

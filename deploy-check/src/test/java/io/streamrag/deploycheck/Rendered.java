@@ -92,6 +92,19 @@ final class Rendered {
     return services().stream().filter(w -> w.name().equals(service)).findFirst();
   }
 
+  /** A configured service and its workload in the render. */
+  record Deployed(String service, ServiceConfig config, Workload workload) {}
+
+  /** Each configured service the render has a workload for (EnvCheck names one it has not). */
+  List<Deployed> deployed(Map<String, ServiceConfig> services) {
+    var out = new ArrayList<Deployed>();
+    services.forEach(
+        (service, config) ->
+            service(service)
+                .ifPresent(workload -> out.add(new Deployed(service, config, workload))));
+    return out;
+  }
+
   /** The one Kafka cluster. */
   Kafka kafka() {
     var all = all(Kafka.class);

@@ -13,11 +13,11 @@ import io.streamrag.ingest.snapshot.SnapshotText;
 import io.streamrag.ingest.weather.FieldWeathers;
 import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.SensorSnapshots;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.KnowledgeTopics;
-import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.knowledge.KnowledgeDocumentPublished;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
@@ -178,12 +178,7 @@ class IngestWiring {
   /** Every sensor's latest snapshot, read before any event is consumed, then kept current. */
   @Bean(destroyMethod = "close")
   TopicView<SensorSnapshotUpdated> snapshots(TopicReaders readers, IngestProperties properties) {
-    return TopicView.followVersioned(
-            readers,
-            SensorTopics.SENSOR_SNAPSHOTS.name(),
-            SensorSnapshotUpdated.class,
-            SensorSnapshotUpdated::getVersion)
-        .caughtUpWithin(properties.startupTimeout());
+    return SensorSnapshots.followed(readers, properties.startupTimeout());
   }
 
   /** What has been published for each source, read before any work starts, then kept current. */

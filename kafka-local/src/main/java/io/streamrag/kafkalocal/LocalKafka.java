@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.stream.Collectors;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.avro.specific.SpecificRecord;
@@ -170,7 +169,27 @@ public final class LocalKafka implements AutoCloseable {
 
   /** Creates the topics that do not exist yet; existing ones are left as they are. */
   public void createTopics(Collection<TopicSpec> specs) {
-    try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, internal()))) {
+    try {
+      log.info("Topics created: {}", String.join(", ", createMissing(internal(), specs)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while creating topics", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e);
+    }
+  }
+
+  /**
+   * Creates on the single broker at {@code bootstrapServers} the topics of {@code specs} that do
+   * not exist yet, one replica each; existing ones are left as they are. For this broker and for
+   * one in a container alike.
+   *
+   * @return the names of the topics created
+   */
+  public static List<String> createMissing(String bootstrapServers, Collection<TopicSpec> specs)
+      throws InterruptedException, ExecutionException {
+    try (var admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
       Set<String> existing = admin.listTopics().names().get();
       List<NewTopic> missing =
           specs.stream()
@@ -181,14 +200,7 @@ public final class LocalKafka implements AutoCloseable {
                           .configs(spec.topicConfig()))
               .toList();
       admin.createTopics(missing).all().get();
-      log.info(
-          "Topics created: {}",
-          missing.stream().map(NewTopic::name).collect(Collectors.joining(", ")));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while creating topics", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e);
+      return missing.stream().map(NewTopic::name).toList();
     }
   }
 

@@ -6,9 +6,9 @@ import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -29,21 +29,14 @@ class MemoryOutageTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
   static final String USER = "outage-test-farmer";
-  static RetrievalResponder retrieval;
+
+  // no model to close: the chat goes without one
+  @RegisterExtension
+  static final Extension RETRIEVAL = ModelOnBroker.moistureFor(KAFKA, USER, () -> {});
 
   @DynamicPropertySource
   static void kafka(DynamicPropertyRegistry registry) {
     registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-  }
-
-  @BeforeAll
-  static void playRetrievalService() {
-    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
-  }
-
-  @AfterAll
-  static void stop() {
-    retrieval.close();
   }
 
   @Test

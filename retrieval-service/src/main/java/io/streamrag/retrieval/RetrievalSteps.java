@@ -1,6 +1,5 @@
 package io.streamrag.retrieval;
 
-import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.retrieval.context.LiveState;
 import io.streamrag.retrieval.rerank.Reranker;
 import io.streamrag.retrieval.route.KbRouter;
@@ -14,7 +13,6 @@ import io.streamrag.schemas.chat.RetrievalScope;
 import io.streamrag.schemas.chat.RetrievalScopes;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,32 +31,6 @@ public class RetrievalSteps {
   private final Reranker reranker;
   private final LiveState live;
   private final Clock clock;
-
-  public RetrievalSteps(
-      KbRouter router,
-      ChunkStore store,
-      Embedder embedder,
-      Reranker reranker,
-      LiveState live,
-      RetrievalProperties.Search search,
-      Clock clock) {
-    this(router, store, embedder, reranker, live, search, Map.of(), clock);
-  }
-
-  /**
-   * @param perPipeline a pipeline's own candidate counts and fusion weights, else {@code search}
-   */
-  public RetrievalSteps(
-      KbRouter router,
-      ChunkStore store,
-      Embedder embedder,
-      Reranker reranker,
-      LiveState live,
-      RetrievalProperties.Search search,
-      Map<String, RetrievalProperties.Search> perPipeline,
-      Clock clock) {
-    this(router, store, reranker, live, new PipelineSearch(search, perPipeline, embedder), clock);
-  }
 
   /**
    * @param searches each pipeline's candidate counts and fusion weights, with each KB's own

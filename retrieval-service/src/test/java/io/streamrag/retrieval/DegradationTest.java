@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
-import io.streamrag.retrieval.rerank.FusedOrderReranker;
-import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.ChunkStore;
 import io.streamrag.retrieval.store.GuardedChunkStore;
 import io.streamrag.retrieval.store.LuceneChunkStore;
@@ -16,7 +14,6 @@ import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.chat.RetrievalScope;
 import io.streamrag.schemas.knowledge.KnowledgeBaseConfigured;
 import java.lang.reflect.Proxy;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -49,15 +46,7 @@ class DegradationTest {
   final CountDownLatch released = new CountDownLatch(1);
   final GuardedChunkStore store =
       new GuardedChunkStore(withOutages(lucene), Duration.ofMillis(300), 2);
-  final RetrievalSteps steps =
-      new RetrievalSteps(
-          new KbRouter(Map.of()),
-          store,
-          io.streamrag.kit.embedding.OnnxEmbedder.bundledMiniLm(Runnable::run),
-          new FusedOrderReranker(),
-          live,
-          new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
-          Clock.systemUTC());
+  final RetrievalSteps steps = LocalSteps.over(store, live, Map.of());
 
   @AfterEach
   void close() {

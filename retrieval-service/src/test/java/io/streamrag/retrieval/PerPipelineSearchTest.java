@@ -3,15 +3,11 @@ package io.streamrag.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.LocalKafka;
-import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.retrieval.context.LiveState;
-import io.streamrag.retrieval.rerank.FusedOrderReranker;
-import io.streamrag.retrieval.route.KbRouter;
 import io.streamrag.retrieval.store.LuceneChunkStore;
 import io.streamrag.retrieval.store.StoredChunk;
 import io.streamrag.schemas.chat.RetrievalScope;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -26,16 +22,11 @@ class PerPipelineSearchTest {
           Duration.ofSeconds(30));
   final LuceneChunkStore store = LuceneChunkStore.open(null, 384, "all-minilm-l6-v2-q/384");
   final RetrievalSteps pipeline =
-      new RetrievalSteps(
-          new KbRouter(Map.of()),
+      LocalSteps.over(
           store,
-          OnnxEmbedder.bundledMiniLm(Runnable::run),
-          new FusedOrderReranker(),
           live,
-          new RetrievalProperties.Search(7, 3, 60, 1.0, Map.of("default", 0.0)),
           Map.of(
-              "reference", new RetrievalProperties.Search(5, 1, 60, 1.0, Map.of("default", 0.0))),
-          Clock.systemUTC());
+              "reference", new RetrievalProperties.Search(5, 1, 60, 1.0, Map.of("default", 0.0))));
 
   @AfterEach
   void close() {

@@ -74,6 +74,11 @@ final class Http {
         .statusCode();
   }
 
+  /** A question of the demo's other farmer ({@code dev-other-key}) about its own sensor. */
+  static Chat otherFarmer(String gatewayUrl, String message) {
+    return chat(gatewayUrl, "dev-other-key", WholeFlowTest.OTHER_SENSOR, message);
+  }
+
   static Chat chat(String gatewayUrl, String apiKey, String sensor, String message) {
     return chat(gatewayUrl, apiKey, sensor, message, null);
   }
@@ -157,14 +162,7 @@ final class Http {
   record Json(int status, tools.jackson.databind.JsonNode body) {}
 
   static Json call(String method, String url, String token) {
-    var response =
-        send(
-            HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofSeconds(20))
-                .header("Authorization", "Bearer " + token)
-                .method(method, HttpRequest.BodyPublishers.noBody())
-                .build());
-    return new Json(response.statusCode(), JSON.readTree(response.body()));
+    return json(bearer(url, token).method(method, HttpRequest.BodyPublishers.noBody()));
   }
 
   /** A file uploaded as {@code multipart/form-data}, part {@code file}, as curl -F sends it. */
@@ -180,38 +178,36 @@ final class Http {
             .getBytes(StandardCharsets.UTF_8));
     body.writeBytes(bytes);
     body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-    var response =
-        send(
-            HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofSeconds(20))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()))
-                .build());
-    return new Json(response.statusCode(), JSON.readTree(response.body()));
+    return json(
+        bearer(url, token)
+            .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
   }
 
   static Json postJson(String url, String token, String body) {
-    var response =
-        send(
-            HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofSeconds(20))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build());
-    return new Json(response.statusCode(), JSON.readTree(response.body()));
+    return json(
+        bearer(url, token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   static Json put(String url, String token, tools.jackson.databind.JsonNode body) {
-    var response =
-        send(
-            HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofSeconds(20))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body.toString()))
-                .build());
+    return json(
+        bearer(url, token)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(body.toString())));
+  }
+
+  /** A request to {@code url} with {@code token} as its bearer token, 20 s to answer. */
+  private static HttpRequest.Builder bearer(String url, String token) {
+    return HttpRequest.newBuilder(URI.create(url))
+        .timeout(Duration.ofSeconds(20))
+        .header("Authorization", "Bearer " + token);
+  }
+
+  /** The status and parsed body of a JSON call. */
+  private static Json json(HttpRequest.Builder request) {
+    var response = send(request.build());
     return new Json(response.statusCode(), JSON.readTree(response.body()));
   }
 

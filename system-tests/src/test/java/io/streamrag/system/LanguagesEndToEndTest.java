@@ -83,12 +83,7 @@ class LanguagesEndToEndTest {
     String sensorSource = "sensor/" + OTHER + "/";
     Http.Chat answer =
         askUntil(
-            () ->
-                Http.chat(
-                    system.gatewayUrl(),
-                    "dev-other-key",
-                    OTHER,
-                    "ما هي رطوبة التربة في حقلي الآن؟"),
+            () -> Http.otherFarmer(system.gatewayUrl(), "ما هي رطوبة التربة في حقلي الآن؟"),
             a ->
                 a.tokens().contains("23.4")
                     && a.events().stream().anyMatch(e -> e.data().contains(sensorSource)),

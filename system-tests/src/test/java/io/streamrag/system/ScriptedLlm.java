@@ -4,6 +4,7 @@ import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerDone;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
+import io.streamrag.schemas.chat.AnswerEvents;
 import io.streamrag.schemas.chat.AnswerMeta;
 import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
@@ -138,12 +139,7 @@ final class ScriptedLlm implements AutoCloseable {
     }
 
     private AnswerEvent.Builder event(AnswerEventType type) {
-      return AnswerEvent.newBuilder()
-          .setRequestId(requestId)
-          .setGeneration(generation)
-          .setSeq(seq++)
-          .setType(type)
-          .setEmittedAt(Instant.now());
+      return AnswerEvents.event(requestId, generation, seq++, type, Instant.now());
     }
 
     private Generation send(AnswerEvent.Builder builder) {

@@ -30,12 +30,7 @@ class TracingTest {
   void aChatIsOneTraceThroughGatewayLlmAndRetrieval() {
     try (var sends = LoggedMdc.of("org.springframework.kafka.core.KafkaTemplate", Level.TRACE)) {
       // When a farmer asks a question
-      Http.Chat answer =
-          Http.chat(
-              system.gatewayUrl(),
-              "dev-other-key",
-              WholeFlowTest.OTHER_SENSOR,
-              "How much water does wheat need?");
+      Http.Chat answer = Http.otherFarmer(system.gatewayUrl(), "How much water does wheat need?");
       assertThat(answer.count("done")).isEqualTo(1);
 
       // Then the response names its trace and the gateway's span of the request

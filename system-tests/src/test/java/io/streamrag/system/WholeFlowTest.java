@@ -53,7 +53,7 @@ class WholeFlowTest {
     assertThat(answer.events().get(answer.events().size() - 1).name()).isEqualTo("done");
 
     // And the other farmer, asking about their own sensor, never sees it
-    Http.Chat other = Http.chat(system.gatewayUrl(), "dev-other-key", OTHER_SENSOR, QUESTION);
+    Http.Chat other = Http.otherFarmer(system.gatewayUrl(), QUESTION);
     assertThat(other.status()).isEqualTo(200);
     assertThat(other.count("done")).isEqualTo(1);
     assertThat(other.body()).doesNotContain("12.5");
@@ -68,11 +68,8 @@ class WholeFlowTest {
     Http.Chat answer =
         askUntil(
             () ->
-                Http.chat(
-                    system.gatewayUrl(),
-                    "dev-other-key",
-                    OTHER_SENSOR,
-                    "What is ET0 and how is crop water use calculated?"),
+                Http.otherFarmer(
+                    system.gatewayUrl(), "What is ET0 and how is crop water use calculated?"),
             "[",
             Duration.ofSeconds(60));
 

@@ -1,13 +1,9 @@
 package io.streamrag.system;
 
+import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.schemas.Topics;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.testcontainers.kafka.KafkaContainer;
 import org.testcontainers.utility.DockerImageName;
 
@@ -56,18 +52,8 @@ final class ContainerBroker implements Broker {
   }
 
   private void createCatalogueTopics() {
-    try (var admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
-      Set<String> existing = admin.listTopics().names().get();
-      var missing =
-          Topics.all().stream()
-              .filter(spec -> !existing.contains(spec.name()))
-              .map(
-                  spec ->
-                      new NewTopic(spec.name(), spec.partitions(), (short) 1)
-                          .configs(spec.topicConfig()))
-              .toList();
-      admin.createTopics(missing).all().get();
+    try {
+      LocalKafka.createMissing(bootstrapServers(), Topics.all());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while creating topics", e);

@@ -5,6 +5,7 @@ import static io.streamrag.agronomy.reason.Phrase.*;
 import io.streamrag.agronomy.field.Age;
 import io.streamrag.agronomy.reason.Phrases;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +43,7 @@ final class FertilizationReason {
       double total,
       Age staleAge,
       Duration maxAge) {
-    String prefix =
-        staleAge == null
-            ? ""
-            : phrases.fill(
-                NUTRIENTS_STALE, "age", staleAge.days(), "limit", maxAge.toMinutes() / 1440.0);
+    String prefix = phrases.stale(NUTRIENTS_STALE, staleAge, maxAge, ChronoUnit.DAYS);
     var statuses = new ArrayList<String>();
     for (Nutrient n : Nutrient.values()) {
       statuses.add(

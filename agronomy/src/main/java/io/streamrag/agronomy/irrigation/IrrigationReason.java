@@ -6,6 +6,7 @@ import io.streamrag.agronomy.field.Age;
 import io.streamrag.agronomy.field.ObservedWeather;
 import io.streamrag.agronomy.reason.Phrases;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /** The templated reason (used when no model explains the numbers), built from those numbers. */
@@ -68,11 +69,7 @@ final class IrrigationReason {
       double amount,
       Age staleAge,
       Duration maxAge) {
-    String prefix =
-        staleAge == null
-            ? ""
-            : phrases.fill(
-                MOISTURE_STALE, "age", staleAge.hours(), "limit", maxAge.toMinutes() / 60.0);
+    String prefix = phrases.stale(MOISTURE_STALE, staleAge, maxAge, ChronoUnit.HOURS);
     Object[] common = {
       "dr", parameters.depletionMm(),
       "raw", parameters.rawMm(),

@@ -1,5 +1,8 @@
 package io.streamrag.agronomy.reason;
 
+import io.streamrag.agronomy.field.Age;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,6 +82,22 @@ public final class Phrases {
   /** The missing inputs in this language; a name without a translation is shown as it is. */
   public String missing(List<String> names) {
     return list(names.stream().map(n -> inputs.getOrDefault(n, n)).toList());
+  }
+
+  /**
+   * The sentence that opens a reason computed from a stale reading: its age and the limit it
+   * passed, both in {@code unit} ({@link ChronoUnit#HOURS} or {@link ChronoUnit#DAYS}); empty for a
+   * fresh reading.
+   *
+   * @param staleAge the reading's age when stale, else null
+   */
+  public String stale(Phrase phrase, Age staleAge, Duration maxAge, ChronoUnit unit) {
+    if (staleAge == null) {
+      return "";
+    }
+    Double age = unit == ChronoUnit.DAYS ? staleAge.days() : staleAge.hours();
+    return fill(
+        phrase, "age", age, "limit", maxAge.toMinutes() / (double) unit.getDuration().toMinutes());
   }
 
   /** One decimal at most, none when whole: 46.7, 47. */

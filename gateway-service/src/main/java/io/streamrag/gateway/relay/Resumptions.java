@@ -50,16 +50,7 @@ public final class Resumptions {
     return Mono.fromCallable(
             () -> {
               var caller = who.orRefuse();
-              return ledger
-                  .find(requestId)
-                  .filter(s -> s.userId().equals(caller.owner()))
-                  .orElseThrow(
-                      () ->
-                          new Refused(
-                              404,
-                              "stream_not_found",
-                              "you have no chat stream " + requestId + " to cancel",
-                              "request_id"));
+              return callers(requestId, caller.owner(), "to cancel", "request_id");
             })
         .flatMap(
             stream ->
@@ -77,19 +68,12 @@ public final class Resumptions {
           // 3. the stream must be this caller's, within the resume window: to others it does not
           // exist
           var stream =
-              ledger
-                  .find(last.requestId())
-                  .filter(s -> s.userId().equals(caller.owner()))
-                  .orElseThrow(
-                      () ->
-                          new Refused(
-                              404,
-                              "stream_not_found",
-                              "you have no chat stream "
-                                  + last.requestId()
-                                  + " to resume (streams can be resumed for a while after they"
-                                  + " were asked, by the key that asked)",
-                              "Last-Event-ID"));
+              callers(
+                  last.requestId(),
+                  caller.owner(),
+                  "to resume (streams can be resumed for a while after they were asked, by the key"
+                      + " that asked)",
+                  "Last-Event-ID");
           // 4. within the key's share of resumed streams
           String owner = caller.owner();
           if (!caps.tryOpen(owner)) {
@@ -108,5 +92,25 @@ public final class Resumptions {
                   .replay(stream.requestId(), stream.answerPartition(), stream.askedAt(), last)
                   .doFinally(signal -> caps.close(owner)));
         });
+  }
+
+  /**
+   * The stream {@code requestId} if {@code owner}'s: another key's stream does not exist to it.
+   *
+   * @param wantedFor what the caller wanted the stream for, ending the 404's message
+   * @param param the request part that named the stream
+   */
+  private StreamLedger.Open callers(
+      String requestId, String owner, String wantedFor, String param) {
+    return ledger
+        .find(requestId)
+        .filter(s -> s.userId().equals(owner))
+        .orElseThrow(
+            () ->
+                new Refused(
+                    404,
+                    "stream_not_found",
+                    "you have no chat stream " + requestId + " " + wantedFor,
+                    param));
   }
 }

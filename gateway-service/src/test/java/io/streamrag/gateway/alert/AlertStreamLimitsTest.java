@@ -1,18 +1,16 @@
 package io.streamrag.gateway.alert;
 
+import static io.streamrag.gateway.DemoSensors.SSE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.kafkalocal.LocalKafka;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
-import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -37,8 +35,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 class AlertStreamLimitsTest {
 
   static final String SENSOR = "550e8400-e29b-41d4-a716-446655440000";
-  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
-      new ParameterizedTypeReference<>() {};
 
   @Autowired WebTestClient http;
 

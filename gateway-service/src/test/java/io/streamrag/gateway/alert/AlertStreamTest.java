@@ -1,5 +1,8 @@
 package io.streamrag.gateway.alert;
 
+import static io.streamrag.gateway.DemoSensors.MINE;
+import static io.streamrag.gateway.DemoSensors.OTHER;
+import static io.streamrag.gateway.DemoSensors.SSE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -19,7 +22,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.context.ActiveProfiles;
@@ -41,10 +43,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 class AlertStreamTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
-  static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
-  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
-      new ParameterizedTypeReference<>() {};
 
   @Autowired WebTestClient http;
   @LocalManagementPort int managementPort;

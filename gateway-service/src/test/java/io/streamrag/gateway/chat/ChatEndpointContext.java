@@ -2,13 +2,10 @@ package io.streamrag.gateway.chat;
 
 import io.streamrag.gateway.GatewayApplication;
 import io.streamrag.kafkalocal.LocalKafka;
-import java.util.Map;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
-import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -35,10 +32,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 abstract class ChatEndpointContext {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
-  static final String OTHER = "6fa459ea-ee8a-3ca4-894e-db77e160355e";
-  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
-      new ParameterizedTypeReference<>() {};
 
   @Autowired WebTestClient http;
 

@@ -1,5 +1,8 @@
 package io.streamrag.gateway.chat;
 
+import static io.streamrag.gateway.DemoSensors.MINE;
+import static io.streamrag.gateway.DemoSensors.OTHER;
+import static io.streamrag.gateway.DemoSensors.SSE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kafkalocal.TopicProbe;

@@ -1,5 +1,7 @@
 package io.streamrag.gateway.chat;
 
+import static io.streamrag.gateway.DemoSensors.MINE;
+import static io.streamrag.gateway.DemoSensors.SSE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -20,9 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
-import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -49,9 +49,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 class PipelineWatchTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
-  static final ParameterizedTypeReference<ServerSentEvent<Map<String, Object>>> SSE =
-      new ParameterizedTypeReference<>() {};
 
   @Autowired WebTestClient http;
   @Autowired PipelineWatch watch;

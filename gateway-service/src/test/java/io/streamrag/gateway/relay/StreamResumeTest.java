@@ -1,5 +1,6 @@
 package io.streamrag.gateway.relay;
 
+import static io.streamrag.gateway.DemoSensors.MINE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -42,7 +43,6 @@ import tools.jackson.databind.json.JsonMapper;
 class StreamResumeTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
   static final JsonMapper JSON = new JsonMapper();
 
   @LocalServerPort int port;

@@ -2,6 +2,7 @@ package io.streamrag.llm.advice;
 
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.kit.kafka.RequestClient;
+import io.streamrag.kit.kafka.SensorSnapshots;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
@@ -10,7 +11,6 @@ import io.streamrag.llm.LlmProperties;
 import io.streamrag.llm.config.LiveConfig;
 import io.streamrag.llm.provider.Futures;
 import io.streamrag.llm.provider.openai.ProviderChain;
-import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.RecommendationAnswered;
 import io.streamrag.schemas.advice.RecommendationRequested;
@@ -42,12 +42,7 @@ class AdviceWiring {
   /** Every sensor's latest snapshot, followed on every replica. */
   @Bean(destroyMethod = "close")
   TopicView<SensorSnapshotUpdated> sensorSnapshots(TopicReaders readers, LlmProperties properties) {
-    return TopicView.followVersioned(
-            readers,
-            SensorTopics.SENSOR_SNAPSHOTS.name(),
-            SensorSnapshotUpdated.class,
-            SensorSnapshotUpdated::getVersion)
-        .caughtUpWithin(properties.startupTimeout());
+    return SensorSnapshots.followed(readers, properties.startupTimeout());
   }
 
   /** Each sensor's last recommendation state, what the next snapshot is compared with. */

@@ -24,19 +24,11 @@ public final class LiveConfig implements AutoCloseable {
   /** Reads both topics to their end (or fails after {@code timeout}), then follows them. */
   public LiveConfig(TopicReaders readers, Duration timeout) {
     this.pipelines =
-        TopicView.follow(
-                readers,
-                KnowledgeTopics.PIPELINE_CONFIGS.name(),
-                PipelineConfigured.class,
-                (k, v) -> {})
-            .caughtUpWithin(timeout);
+        TopicView.followed(
+            readers, KnowledgeTopics.PIPELINE_CONFIGS.name(), PipelineConfigured.class, timeout);
     this.bases =
-        TopicView.follow(
-                readers,
-                KnowledgeTopics.KB_CONFIGS.name(),
-                KnowledgeBaseConfigured.class,
-                (k, v) -> {})
-            .caughtUpWithin(timeout);
+        TopicView.followed(
+            readers, KnowledgeTopics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
   }
 
   /** The pipeline's configuration as of now: its own, else the defaults. */

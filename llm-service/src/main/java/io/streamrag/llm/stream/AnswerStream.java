@@ -202,12 +202,7 @@ public final class AnswerStream {
   }
 
   private AnswerEvent.Builder event(AnswerEventType type) {
-    return AnswerEvent.newBuilder()
-        .setRequestId(requestId)
-        .setGeneration(generation)
-        .setSeq(seq++)
-        .setType(type)
-        .setEmittedAt(clock.instant());
+    return AnswerEvents.event(requestId, generation, seq++, type, clock.instant());
   }
 
   private void send(AnswerEvent.Builder event) {

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
-import io.streamrag.llm.LlmApplication;
+import io.streamrag.llm.ModelAnswers;
 import io.streamrag.llm.ModelOnBroker;
 import io.streamrag.llm.provider.openai.FakeOpenAiServer;
 import io.streamrag.llm.provider.openai.Script;
@@ -21,7 +21,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -30,14 +29,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * OpenAI protocol): when the gateway publishes that the caller left, the model's connection is
  * closed and no token follows.
  */
-@SpringBootTest(
-    classes = LlmApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = {
-      LlmApplication.CONFIG_NAME,
-      "llm.chat.planner=deterministic",
-      "LLM_FALLBACK_TO_EXTRACTIVE=false"
-    })
+@ModelAnswers
 class CancelledAnswerTest {
 
   static final LocalKafka KAFKA = LocalKafka.shared();

@@ -165,22 +165,9 @@ class DeterministicPlannerJudgeTest {
             (query, part) -> {
               var found =
                   List.of(
-                      new Candidate(
-                          "w",
-                          "Irrigated wheat receives 150 kg N/ha of nitrogen.",
-                          "wheat.md",
-                          "kb",
-                          "__global__",
-                          0.5,
-                          "en"),
-                      new Candidate(
-                          "m",
-                          "Maize needs about 200 kg N/ha of nitrogen.",
-                          "maize.md",
-                          "kb",
-                          "__global__",
-                          0.5,
-                          "en"));
+                      KbPassages.wheatNitrogen(0.5),
+                      KbPassages.passage(
+                          "m", "Maize needs about 200 kg N/ha of nitrogen.", "maize.md", 0.5));
               return new Searcher.Found(found, List.of("kb"), false, "");
             });
     // when the comparison goes through the loop

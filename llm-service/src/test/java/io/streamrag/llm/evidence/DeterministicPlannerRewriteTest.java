@@ -64,18 +64,7 @@ class DeterministicPlannerRewriteTest {
             (query, part) -> {
               searched.add(query);
               return new Searcher.Found(
-                  List.of(
-                      new Candidate(
-                          "w",
-                          "Irrigated wheat receives 150 kg N/ha of nitrogen.",
-                          "wheat.md",
-                          "kb",
-                          "__global__",
-                          0.8,
-                          "en")),
-                  List.of("kb"),
-                  false,
-                  "");
+                  List.of(KbPassages.wheatNitrogen(0.8)), List.of("kb"), false, "");
             });
     // when a question about rice is asked
     var evidence =

@@ -56,14 +56,8 @@ class AnswerDrainTest {
       asked.forEach(r -> ids.add(r.getRequestId()));
       answers.await(
           r -> {
-            if (r.value() instanceof AnswerEvent e && ids.contains(e.getRequestId())) {
-              events.computeIfAbsent(e.getRequestId(), k -> new ArrayList<>()).add(e);
-            }
-            return ids.stream()
-                .allMatch(
-                    id ->
-                        events.getOrDefault(id, List.of()).stream()
-                            .anyMatch(e -> e.getType() == AnswerEventType.TOKEN));
+            LlmInstances.collect(r.value(), events);
+            return LlmInstances.underWay(ids, events);
           },
           Duration.ofSeconds(60));
 
@@ -78,9 +72,7 @@ class AnswerDrainTest {
       // Then every answer it ran ended with done, one generation each, before it stopped
       answers.await(
           r -> {
-            if (r.value() instanceof AnswerEvent e) {
-              events.computeIfAbsent(e.getRequestId(), k -> new ArrayList<>()).add(e);
-            }
+            LlmInstances.collect(r.value(), events);
             return ids.stream().allMatch(id -> LlmInstances.ended(events.get(id)));
           },
           Duration.ofSeconds(10));

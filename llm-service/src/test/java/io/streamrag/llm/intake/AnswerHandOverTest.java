@@ -9,7 +9,6 @@ import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,12 +52,8 @@ class AnswerHandOverTest {
       }
       answers.await(
           r -> {
-            collect(r.value(), events);
-            return ids.stream()
-                .allMatch(
-                    id ->
-                        events.getOrDefault(id, List.of()).stream()
-                            .anyMatch(e -> e.getType() == AnswerEventType.TOKEN));
+            LlmInstances.collect(r.value(), events);
+            return LlmInstances.underWay(ids, events);
           },
           Duration.ofSeconds(60));
 
@@ -68,11 +63,11 @@ class AnswerHandOverTest {
         // Then every answer ends with done, in the one generation it began with
         answers.await(
             r -> {
-              collect(r.value(), events);
+              LlmInstances.collect(r.value(), events);
               return ids.stream().allMatch(id -> LlmInstances.ended(events.get(id)));
             },
             Duration.ofSeconds(120));
-        answers.drain(Duration.ofSeconds(3)).forEach(r -> collect(r.value(), events));
+        answers.drain(Duration.ofSeconds(3)).forEach(r -> LlmInstances.collect(r.value(), events));
         for (String id : ids) {
           var all = events.get(id);
           assertThat(all)
@@ -114,12 +109,6 @@ class AnswerHandOverTest {
               .untilAsserted(() -> assertThat(GroupOffsets.uncommitted(admin)).isZero());
         }
       }
-    }
-  }
-
-  private static void collect(Object value, Map<String, List<AnswerEvent>> events) {
-    if (value instanceof AnswerEvent e) {
-      events.computeIfAbsent(e.getRequestId(), k -> new ArrayList<>()).add(e);
     }
   }
 }

@@ -6,11 +6,10 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.llm.Contexts;
-import io.streamrag.llm.LlmApplication;
-import io.streamrag.llm.RetrievalResponder;
+import io.streamrag.llm.ModelAnswers;
+import io.streamrag.llm.ModelOnBroker;
 import io.streamrag.modelfake.Pace;
 import io.streamrag.modelfake.StreamingModel;
-import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.chat.AnswerEvent;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -25,28 +24,24 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * One llm-service instance, a real broker and a model that streams each answer for seconds (a named
  * fake speaking the OpenAI protocol): 300 answers run at once on its budget of 300, and 100 more
  * wait, fetching paused, until answers end; every one is answered and every offset committed.
  */
-@SpringBootTest(
-    classes = LlmApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.NONE,
+@ModelAnswers
+@TestPropertySource(
     properties = {
-      LlmApplication.CONFIG_NAME,
-      "llm.chat.planner=deterministic",
       "llm.max-concurrent-answers=300",
       // the last 100 wait for the first answers to end, 30 s later: not too old to answer
-      "LLM_MAX_REQUEST_AGE=5m",
-      "LLM_FALLBACK_TO_EXTRACTIVE=false"
+      "LLM_MAX_REQUEST_AGE=5m"
     })
 class ConcurrentAnswersTest {
 
@@ -62,25 +57,12 @@ class ConcurrentAnswersTest {
   static final StreamingModel MODEL =
       StreamingModel.start(0, new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(30)));
 
-  static RetrievalResponder retrieval;
+  @RegisterExtension
+  static final Extension RETRIEVAL = ModelOnBroker.moistureFor(KAFKA, USER, MODEL);
 
   @DynamicPropertySource
   static void infrastructure(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-    registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
-    registry.add("LLM_BASE_URL", MODEL::baseUrl);
-    registry.add("LLM_MODEL", () -> "fake-streaming");
-  }
-
-  @BeforeAll
-  static void playRetrievalService() {
-    retrieval = RetrievalResponder.moisture(KAFKA.bootstrapServers(), USER);
-  }
-
-  @AfterAll
-  static void stop() {
-    retrieval.close();
-    MODEL.close();
+    ModelOnBroker.register(registry, KAFKA, MODEL::baseUrl, "fake-streaming");
   }
 
   @Test

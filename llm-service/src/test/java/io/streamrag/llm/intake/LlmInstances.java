@@ -14,6 +14,8 @@ import io.streamrag.schemas.chat.ChatRequested;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -66,6 +68,22 @@ final class LlmInstances implements AutoCloseable {
             .build();
     kafka.publish(ChatTopics.CHAT_REQUESTS.name(), request.getConversationId(), request);
     return request;
+  }
+
+  /** Whether every one of {@code ids} has its first token among {@code events}: under way. */
+  static boolean underWay(Set<String> ids, Map<String, List<AnswerEvent>> events) {
+    return ids.stream()
+        .allMatch(
+            id ->
+                events.getOrDefault(id, List.of()).stream()
+                    .anyMatch(e -> e.getType() == AnswerEventType.TOKEN));
+  }
+
+  /** Adds {@code value} to its request's events when it is an answer event. */
+  static void collect(Object value, Map<String, List<AnswerEvent>> events) {
+    if (value instanceof AnswerEvent e) {
+      events.computeIfAbsent(e.getRequestId(), k -> new ArrayList<>()).add(e);
+    }
   }
 
   /** Whether these events of one request hold its last one. */

@@ -72,6 +72,18 @@ public final class TopicView<V> implements AutoCloseable {
   }
 
   /**
+   * Reads the topic from its beginning to its end as of now, then keeps following it, for a service
+   * that only looks values up.
+   *
+   * @throws IllegalStateException naming the topic when reading to its end takes longer than {@code
+   *     timeout}
+   */
+  public static <V> TopicView<V> followed(
+      TopicReaders readers, String topic, Class<V> type, Duration timeout) {
+    return follow(readers, topic, type, (k, v) -> {}).caughtUpWithin(timeout);
+  }
+
+  /**
    * Follows a topic whose writer also keeps the view current with {@link #update}: a value replaces
    * the one held only when its version is higher, so the writer's own newer state is never
    * overwritten by an older record read back late.

@@ -60,7 +60,7 @@ abstract class EmbedderContract {
     float[] paraphrase = embedder().embed("Irrigation amount required by the crop");
     float[] unrelated = embedder().embed("The stock market closed lower on Friday");
 
-    assertThat(cosine(question, paraphrase)).isGreaterThan(cosine(question, unrelated));
+    assertThat(Cosine.of(question, paraphrase)).isGreaterThan(Cosine.of(question, unrelated));
   }
 
   @Test
@@ -108,17 +108,5 @@ abstract class EmbedderContract {
       text.append("word").append(i).append(i == words - 1 ? "" : " ");
     }
     return text.toString();
-  }
-
-  static double cosine(float[] a, float[] b) {
-    double dot = 0;
-    double na = 0;
-    double nb = 0;
-    for (int i = 0; i < a.length; i++) {
-      dot += a[i] * b[i];
-      na += a[i] * a[i];
-      nb += b[i] * b[i];
-    }
-    return dot / Math.sqrt(na * nb);
   }
 }

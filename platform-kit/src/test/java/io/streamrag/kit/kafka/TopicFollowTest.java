@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.ChatTopics;
 import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.chat.ChatStreamChanged;
@@ -17,12 +18,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -172,7 +170,11 @@ class TopicFollowTest {
 
       await().atMost(Duration.ofSeconds(10)).until(() -> seen.contains("applied"));
       assertThat(seen).containsExactly("applied");
-      assertThat(deadLetters("dlq.retrieval.index")).contains("refused");
+      try (var deadLetters = new TopicProbe(KAFKA.bootstrapServers(), "dlq.retrieval.index")) {
+        deadLetters.await(
+            r -> "refused".equals(new String(r.raw(), StandardCharsets.UTF_8)),
+            Duration.ofSeconds(10));
+      }
     }
   }
 
@@ -208,31 +210,6 @@ class TopicFollowTest {
     byte[] value = new AvroSerializer().serialize(topic, change);
     Long timestamp = at == null ? null : at.toEpochMilli();
     return PRODUCER.send(new ProducerRecord<>(topic, null, timestamp, run, value)).get();
-  }
-
-  private List<String> deadLetters(String topic) {
-    var config =
-        Map.<String, Object>of("bootstrap.servers", KAFKA.bootstrapServers(), "group.id", run);
-    try (var consumer =
-        new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      var partitions =
-          consumer.partitionsFor(topic).stream()
-              .map(p -> new TopicPartition(topic, p.partition()))
-              .toList();
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      var found = new CopyOnWriteArrayList<String>();
-      await()
-          .atMost(Duration.ofSeconds(10))
-          .until(
-              () -> {
-                consumer
-                    .poll(Duration.ofMillis(200))
-                    .forEach(r -> found.add(new String(r.value(), StandardCharsets.UTF_8)));
-                return found.contains("refused");
-              });
-      return found;
-    }
   }
 
   private static byte[] bytes(String text) {

@@ -37,4 +37,19 @@ public final class Problems {
         .jsonPath("$.error")
         .isEqualTo(error);
   }
+
+  /**
+   * Asserts a 429 that says how long to wait ({@code Retry-After}), with error {@code
+   * rate_limited}.
+   */
+  public static WebTestClient.BodyContentSpec rateLimited(WebTestClient.ResponseSpec response) {
+    return response
+        .expectStatus()
+        .isEqualTo(HttpStatus.TOO_MANY_REQUESTS)
+        .expectHeader()
+        .exists("Retry-After")
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("rate_limited");
+  }
 }

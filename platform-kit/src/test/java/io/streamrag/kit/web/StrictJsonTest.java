@@ -3,6 +3,7 @@ package io.streamrag.kit.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -22,37 +23,16 @@ class StrictJsonTest {
 
   @Test
   void aServiceThatAsksForStrictJsonRefusesAKeyGivenTwiceAndNamesIt() {
-    service
-        .withPropertyValues("streamrag.json.strict-duplicate-detection=true")
-        .run(
-            context -> {
-              JsonMapper json = context.getBean(JsonMapper.class);
-
-              var refused =
-                  catchThrowableOfType(JacksonException.class, () -> json.readTree(TWICE));
-
-              assertThat(UnreadableJson.of(refused))
-                  .isEqualTo(
-                      new UnreadableJson("soil_moisture", "duplicate field 'soil_moisture'"));
-            });
+    assertThat(refusedByStrictService(TWICE))
+        .isEqualTo(new UnreadableJson("soil_moisture", "duplicate field 'soil_moisture'"));
   }
 
   @Test
   void aKeyGivenTwiceInANestedObjectIsRefusedToo() {
-    service
-        .withPropertyValues("streamrag.json.strict-duplicate-detection=true")
-        .run(
-            context -> {
-              JsonMapper json = context.getBean(JsonMapper.class);
-
-              var refused =
-                  catchThrowableOfType(
-                      JacksonException.class,
-                      () ->
-                          json.readTree("{\"soil\":{\"texture\":\"loam\",\"texture\":\"sand\"}}"));
-
-              assertThat(UnreadableJson.of(refused).field()).isEqualTo("texture");
-            });
+    assertThat(
+            refusedByStrictService("{\"soil\":{\"texture\":\"loam\",\"texture\":\"sand\"}}")
+                .field())
+        .isEqualTo("texture");
   }
 
   @Test
@@ -74,5 +54,20 @@ class StrictJsonTest {
 
     assertThat(why.field()).isNull();
     assertThat(why.message()).startsWith("body is not valid JSON: Unrecognized token 'oops'");
+  }
+
+  /** Why the JSON mapper of a service that asks for strict JSON refuses {@code body}. */
+  private UnreadableJson refusedByStrictService(String body) {
+    var why = new AtomicReference<UnreadableJson>();
+    service
+        .withPropertyValues("streamrag.json.strict-duplicate-detection=true")
+        .run(
+            context -> {
+              JsonMapper json = context.getBean(JsonMapper.class);
+              why.set(
+                  UnreadableJson.of(
+                      catchThrowableOfType(JacksonException.class, () -> json.readTree(body))));
+            });
+    return why.get();
   }
 }

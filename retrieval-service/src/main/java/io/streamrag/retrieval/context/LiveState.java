@@ -22,19 +22,11 @@ public final class LiveState implements AutoCloseable {
   /** Reads both topics to their end (or fails after {@code timeout}), then follows them. */
   public LiveState(TopicReaders readers, Duration timeout) {
     this.snapshots =
-        TopicView.follow(
-                readers,
-                SensorTopics.SENSOR_SNAPSHOTS.name(),
-                SensorSnapshotUpdated.class,
-                (k, v) -> {})
-            .caughtUpWithin(timeout);
+        TopicView.followed(
+            readers, SensorTopics.SENSOR_SNAPSHOTS.name(), SensorSnapshotUpdated.class, timeout);
     this.bases =
-        TopicView.follow(
-                readers,
-                KnowledgeTopics.KB_CONFIGS.name(),
-                KnowledgeBaseConfigured.class,
-                (k, v) -> {})
-            .caughtUpWithin(timeout);
+        TopicView.followed(
+            readers, KnowledgeTopics.KB_CONFIGS.name(), KnowledgeBaseConfigured.class, timeout);
   }
 
   public Optional<SensorSnapshotUpdated> snapshot(String sensorUuid) {

@@ -1,5 +1,6 @@
 package io.streamrag.retrieval.route;
 
+import io.streamrag.kit.embedding.Cosine;
 import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.text.Language;
 import io.streamrag.kit.text.Words;
@@ -155,7 +156,7 @@ public final class KbRouter {
     Map<String, Double> cosine = new HashMap<>();
     for (Kb kb : kbs) {
       float[] d = descriptionVectors.computeIfAbsent(kb.description(), embedder::embed);
-      cosine.put(kb.name(), cos(q, d));
+      cosine.put(kb.name(), Cosine.of(q, d));
     }
     double best = cosine.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     if (best < minCosine) {
@@ -199,17 +200,5 @@ public final class KbRouter {
       }
     }
     return false;
-  }
-
-  private static double cos(float[] a, float[] b) {
-    double dot = 0;
-    double na = 0;
-    double nb = 0;
-    for (int i = 0; i < a.length; i++) {
-      dot += a[i] * b[i];
-      na += a[i] * a[i];
-      nb += b[i] * b[i];
-    }
-    return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
   }
 }

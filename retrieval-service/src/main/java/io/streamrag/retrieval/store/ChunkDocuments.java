@@ -47,17 +47,33 @@ final class ChunkDocuments {
     return doc;
   }
 
+  /** The names a chunk's document stores its fields under. */
+  static final StoredNames NAMES = new StoredNames(TEXT, SOURCE, SENSOR, KB, CHUNK, DOC, LANG);
+
   /** The chunk a document holds, without its vectors. */
   static StoredChunk chunk(Document d) {
-    return new StoredChunk(
-        d.get(ID),
-        d.get(TEXT),
-        d.get(SOURCE),
-        d.get(SENSOR),
-        d.get(KB),
-        d.getField(CHUNK).numericValue().intValue(),
-        d.get(DOC),
-        d.get(LANG),
-        null);
+    return NAMES.read(d, null);
+  }
+
+  /**
+   * The names of a chunk's stored fields in one kind of document (its id is always {@link
+   * LuceneChunkStore#ID}): a chunk's own document, or a parked one ({@link ParkedChunks}).
+   */
+  record StoredNames(
+      String text, String source, String sensor, String kb, String chunk, String doc, String lang) {
+
+    /** The chunk {@code d} stores under these names, {@code vector} its first window's vector. */
+    StoredChunk read(Document d, float[] vector) {
+      return new StoredChunk(
+          d.get(ID),
+          d.get(text),
+          d.get(source),
+          d.get(sensor),
+          d.get(kb),
+          d.getField(chunk).numericValue().intValue(),
+          d.get(doc),
+          d.get(lang),
+          vector);
+    }
   }
 }

@@ -43,6 +43,8 @@ final class ParkedChunks {
   private static final String DOC = "parked.doc";
   private static final String LANG = "parked.language";
   private static final String WINDOWS = "parked.windows";
+  private static final ChunkDocuments.StoredNames NAMES =
+      new ChunkDocuments.StoredNames(TEXT, SOURCE, SENSOR, KB, CHUNK, DOC, LANG);
 
   private ParkedChunks() {}
 
@@ -69,18 +71,7 @@ final class ParkedChunks {
       int count = Math.max(1, searcher.count(ALL));
       for (ScoreDoc hit : searcher.search(ALL, count).scoreDocs) {
         Document d = stored.document(hit.doc);
-        into.accept(
-            new StoredChunk(
-                    d.get(ID),
-                    d.get(TEXT),
-                    d.get(SOURCE),
-                    d.get(SENSOR),
-                    d.get(KB),
-                    d.getField(CHUNK).numericValue().intValue(),
-                    d.get(DOC),
-                    d.get(LANG),
-                    new float[0])
-                .withVectors(decode(d.getBinaryValue(WINDOWS))));
+        into.accept(NAMES.read(d, new float[0]).withVectors(decode(d.getBinaryValue(WINDOWS))));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import io.streamrag.kit.embedding.Cosine;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -70,7 +71,7 @@ class CrossEncoderRerankerTest extends RerankerContract {
     double logit = reranker.rawScores(question, List.of(candidate("p", passage)))[0];
 
     assertThat(logit)
-        .isCloseTo(cosine(q.vector(), p.vector()), org.assertj.core.data.Offset.offset(0.03));
+        .isCloseTo(Cosine.of(q.vector(), p.vector()), org.assertj.core.data.Offset.offset(0.03));
   }
 
   @Test
@@ -93,15 +94,5 @@ class CrossEncoderRerankerTest extends RerankerContract {
                     RelevanceCalibration.SIGMOID))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("tokenizer.json");
-  }
-
-  private static double cosine(float[] a, float[] b) {
-    double dot = 0, na = 0, nb = 0;
-    for (int i = 0; i < a.length; i++) {
-      dot += a[i] * b[i];
-      na += a[i] * a[i];
-      nb += b[i] * b[i];
-    }
-    return dot / Math.sqrt(na * nb);
   }
 }

@@ -1,16 +1,14 @@
 package io.streamrag.retrieval.rerank;
 
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The fallback passes the contract when its primary, the rerank API adapter against a local server
  * speaking the protocol, fails on every call and the local default ranks instead.
  */
-class FallbackRerankerContractTest extends RerankerContract {
+class FallbackRerankerContractTest extends ServedRerankerContract {
 
-  private final FakeRerankServer server = FakeRerankServer.start();
   private final FallbackReranker reranker =
       new FallbackReranker(
           new RerankApiReranker(
@@ -24,10 +22,5 @@ class FallbackRerankerContractTest extends RerankerContract {
   @Override
   protected Reranker reranker() {
     return reranker;
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 }

@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The rerank API adapter against a local server speaking the Jina/Cohere protocol. */
-class RerankApiRerankerTest extends RerankerContract {
+class RerankApiRerankerTest extends ServedRerankerContract {
 
-  private final FakeRerankServer server = FakeRerankServer.start();
   private final RerankApiReranker reranker =
       new RerankApiReranker(
           server.baseUrl(),
@@ -24,11 +22,6 @@ class RerankApiRerankerTest extends RerankerContract {
   @Override
   protected Reranker reranker() {
     return reranker;
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.streamrag.retrieval.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.streamrag.kit.embedding.Embedder;
 import io.streamrag.kit.embedding.OnnxEmbedder;
 import io.streamrag.retrieval.RetrievalProperties;
 import io.streamrag.retrieval.store.SearchQuery;
@@ -13,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The weights a question is searched with: configured, or its KBs' calibrated ones. */
@@ -73,15 +75,8 @@ class FusionPolicyTest {
   @Test
   void aKbWhoseCalibrationDropsTheDenseLegIsNotEmbeddedFor() {
     KbFusion lexicalOnly = kb -> Optional.of(new KbFusion.Weights(1, 0));
-    var embeddings = new java.util.concurrent.atomic.AtomicInteger();
-    var counting =
-        new DelegatingEmbedder(EMBEDDER) {
-          @Override
-          public float[] embed(String text) {
-            embeddings.incrementAndGet();
-            return EMBEDDER.embed(text);
-          }
-        };
+    var embeddings = new AtomicInteger();
+    var counting = counting(embeddings);
     var policy = new FusionPolicy(SEARCH, counting, lexicalOnly);
 
     var q = policy.query("pump pressure", "en", TenantFilter.of(SENSOR, List.of("manuals")));
@@ -127,15 +122,8 @@ class FusionPolicyTest {
 
   @Test
   void aQuestionTheDenseLegCannotReadIsNotEmbeddedBesideTheSearchEither() {
-    var embeddings = new java.util.concurrent.atomic.AtomicInteger();
-    var counting =
-        new DelegatingEmbedder(EMBEDDER) {
-          @Override
-          public float[] embed(String text) {
-            embeddings.incrementAndGet();
-            return EMBEDDER.embed(text);
-          }
-        };
+    var embeddings = new AtomicInteger();
+    var counting = counting(embeddings);
     var policy = new FusionPolicy(SEARCH, counting, KbFusion.NONE, Runnable::run);
 
     var q = policy.query("رطوبت خاک", "fa", TenantFilter.of(SENSOR, List.of("manuals")));
@@ -143,5 +131,16 @@ class FusionPolicyTest {
     assertThat(q.embedding().present()).isFalse();
     assertThat(q.vector()).isNull();
     assertThat(embeddings).hasValue(0);
+  }
+
+  /** The test embedder, counting its calls in {@code embeddings}. */
+  private static Embedder counting(AtomicInteger embeddings) {
+    return new DelegatingEmbedder(EMBEDDER) {
+      @Override
+      public float[] embed(String text) {
+        embeddings.incrementAndGet();
+        return EMBEDDER.embed(text);
+      }
+    };
   }
 }

@@ -252,6 +252,24 @@ abstract class ChunkStoreContract
         id, text, "src/" + id, "__global__", "chat", 0, "doc-" + id, "en", first, List.of(more));
   }
 
+  /**
+   * My sensor's reading chunk, embedded as two windows: the first {0, 0, 1, 0}, the second {0, 1,
+   * 0, 0}, which a search by the second finds.
+   */
+  static StoredChunk myReadings(String id, String text, int chunkIndex) {
+    return new StoredChunk(
+        id,
+        text,
+        "sensor/readings",
+        MINE,
+        "__all__",
+        chunkIndex,
+        "readings",
+        "en",
+        new float[] {0, 0, 1, 0},
+        List.of(new float[] {0, 1, 0, 0}));
+  }
+
   static List<String> ids(List<Candidate> hits) {
     return hits.stream().map(c -> c.chunk().pointId()).toList();
   }

@@ -82,18 +82,7 @@ class LuceneChunkStoreTest extends ChunkStoreContract {
   @Test
   void aSensorsChunksSurviveARestartAsCheckpointedAndAreSearchedAsBefore(@TempDir Path dir) {
     try (var first = LuceneChunkStore.open(dir, DIM, "test/4")) {
-      first.upsert(
-          new StoredChunk(
-              "mine",
-              "soil moisture 18 percent",
-              "sensor/readings",
-              MINE,
-              "__all__",
-              2,
-              "readings",
-              "en",
-              new float[] {0, 0, 1, 0},
-              java.util.List.of(new float[] {0, 1, 0, 0})));
+      first.upsert(myReadings("mine", "soil moisture 18 percent", 2));
       first.upsert(chunk("global", "saffron harvest", "__global__", "chat", 1, 0, 0, 0));
       first.checkpoint(Map.of(0, 2L));
     }

@@ -62,19 +62,7 @@ interface TenantContract {
   @Test
   default void aSensorsNewReadingReplacesItsLastOnBothLegsAndItsDeletionRemovesIt() {
     // Given my sensor's reading chunk, embedded as two windows, among global knowledge
-    store()
-        .upsert(
-            new StoredChunk(
-                "mine-readings",
-                "soil moisture 12.5 percent at dawn",
-                "sensor/readings",
-                MINE,
-                "__all__",
-                0,
-                "readings",
-                "en",
-                new float[] {0, 0, 1, 0},
-                List.of(new float[] {0, 1, 0, 0})));
+    store().upsert(myReadings("mine-readings", "soil moisture 12.5 percent at dawn", 0));
     store().upsert(chunk("global", "soil moisture basics", "__global__", "chat", 1, 0, 0, 0));
     store().refresh();
     var both =

@@ -1,5 +1,6 @@
 package io.streamrag.schemas.chat;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,20 @@ import java.util.List;
 public final class AnswerEvents {
 
   private AnswerEvents() {}
+
+  /**
+   * An answer event of one request's generation, numbered {@code seq} in its stream: what each
+   * event a writer of answers (llm-service, or a test playing it) publishes starts from.
+   */
+  public static AnswerEvent.Builder event(
+      String requestId, String generation, int seq, AnswerEventType type, Instant emittedAt) {
+    return AnswerEvent.newBuilder()
+        .setRequestId(requestId)
+        .setGeneration(generation)
+        .setSeq(seq)
+        .setType(type)
+        .setEmittedAt(emittedAt);
+  }
 
   /** The record's events in order; the record itself last, without its preceding ones. */
   public static List<AnswerEvent> of(AnswerEvent record) {

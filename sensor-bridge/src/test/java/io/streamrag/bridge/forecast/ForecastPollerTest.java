@@ -3,7 +3,7 @@ package io.streamrag.bridge.forecast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.streamrag.bridge.SensorBridgeApplication;
+import io.streamrag.bridge.PollerContext;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.SensorTopics;
@@ -17,25 +17,17 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * The forecast poller against a fake: a local HTTP server speaking the Open-Meteo forecast API (the
  * real one cannot be reached from here). A sensor with a location gets its 7-day forecast
  * published, converted to the bridge's forecast and validated like a pushed one.
  */
-@SpringBootTest(
-    classes = SensorBridgeApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = {
-      SensorBridgeApplication.CONFIG_NAME,
-      "bridge.mqtt.mode=off",
-      "bridge.forecast.enabled=true",
-      "bridge.forecast.interval=1s"
-    })
-class ForecastPollerTest {
+@TestPropertySource(properties = {"bridge.forecast.enabled=true", "bridge.forecast.interval=1s"})
+class ForecastPollerTest extends PollerContext {
 
   static final String SENSOR = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
   static final Queue<String> QUERIES = new ConcurrentLinkedQueue<>();
@@ -43,7 +35,6 @@ class ForecastPollerTest {
 
   @DynamicPropertySource
   static void properties(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
     registry.add(
         "bridge.forecast.url",
         () -> "http://127.0.0.1:" + FAKE_OPEN_METEO.getAddress().getPort() + "/v1/forecast");

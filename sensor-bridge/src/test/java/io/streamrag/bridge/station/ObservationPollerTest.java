@@ -2,7 +2,7 @@ package io.streamrag.bridge.station;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.streamrag.bridge.SensorBridgeApplication;
+import io.streamrag.bridge.PollerContext;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.text.Sha256;
@@ -17,32 +17,24 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * The Open-Meteo observation poller, turned on, against {@link FakeOpenMeteo}: a registered station
  * gets the API's finished hours and its current quarter hour as its own observations, validated
  * like a station's.
  */
-@SpringBootTest(
-    classes = SensorBridgeApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = {
-      SensorBridgeApplication.CONFIG_NAME,
-      "bridge.mqtt.mode=off",
-      "bridge.weather.poll.enabled=true",
-      "bridge.weather.poll.interval=1s"
-    })
-class ObservationPollerTest {
+@TestPropertySource(
+    properties = {"bridge.weather.poll.enabled=true", "bridge.weather.poll.interval=1s"})
+class ObservationPollerTest extends PollerContext {
 
   static final String STATION = "poll-" + System.nanoTime();
   static final FakeOpenMeteo FAKE = new FakeOpenMeteo();
 
   @DynamicPropertySource
   static void properties(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", () -> LocalKafka.shared().bootstrapServers());
     registry.add("bridge.weather.poll.url", FAKE::url);
   }
 

@@ -1,52 +1,25 @@
-package io.streamrag.gateway.guard;
+package io.streamrag.gateway.chat;
 
+import static io.streamrag.gateway.DemoSensors.MINE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.streamrag.gateway.GatewayApplication;
-import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.guard.GuardMetrics;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
  * The gateway refuses an attack before it reaches Kafka: 400, a problem detail with {@code error:
- * prompt_injection}, counted by layer and language. The same configuration as the chat endpoint's
- * test, so the two share one application context.
+ * prompt_injection}, counted by layer and language. The chat endpoint's tests' configuration, so
+ * they share one application context.
  */
-@SpringBootTest(
-    classes = GatewayApplication.class,
-    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {
-      GatewayApplication.CONFIG_NAME,
-      "gateway.chat.answer-timeout=2s",
-      "gateway.chat.max-message-chars=200",
-      "gateway.chat.memory-timeout=1s",
-      "gateway.watch.stages="
-    })
-@ActiveProfiles("demo")
-@AutoConfigureWebTestClient(timeout = "20s")
-class InjectionRefusalTest {
+class InjectionRefusalTest extends ChatEndpointContext {
 
-  static final LocalKafka KAFKA = LocalKafka.shared();
-  static final String MINE = "550e8400-e29b-41d4-a716-446655440000";
-
-  @Autowired WebTestClient http;
   @Autowired MeterRegistry meters;
   @Autowired PromptInjectionGuardrail guard;
-
-  @DynamicPropertySource
-  static void kafka(DynamicPropertyRegistry registry) {
-    registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
-  }
 
   @Test
   void anArabicRolePlayAttackIs400ProblemDetailAndIsCountedAsArabic() {
