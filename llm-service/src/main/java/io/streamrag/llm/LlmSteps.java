@@ -4,9 +4,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.GuardMetrics;
 import io.streamrag.llm.agentic.AgenticAnswerer;
 import io.streamrag.llm.evidence.Evidence;
+import io.streamrag.llm.guard.AnswerGuard;
 import io.streamrag.llm.guard.AnswerLeak;
-import io.streamrag.llm.guard.OutputGuard;
-import io.streamrag.llm.memory.TurnRecorder;
+import io.streamrag.llm.prerun.Finished;
 import io.streamrag.llm.prerun.PreRunChain;
 import io.streamrag.llm.prerun.PreRunRefusal;
 import io.streamrag.llm.prerun.PreRunStep;
@@ -52,17 +52,16 @@ public class LlmSteps {
   private final PromptBuilder prompts;
   private final AnswerProvider provider;
   private final AgenticAnswerer agentic;
-  private final TurnRecorder memory;
+  private final AnswerGuard guard;
   private final AnswerStreams streams;
   private final Duration maxRequestAge;
-  private final int leakWords;
   private final MeterRegistry meters;
   private final Clock clock;
 
   /**
    * @param classicRetrieval the chain's retrieval step, run again in classic mode when an agentic
    *     answer finds no model to answer it
-   * @param leakWords how many words in a row of the instructions make an answer a copy of them
+   * @param guard the chain's guard, which watches the answer as it streams
    * @param meters where cut-off answers are counted ({@link GuardMetrics}, layer {@code output})
    */
   public LlmSteps(
@@ -71,10 +70,9 @@ public class LlmSteps {
       PromptBuilder prompts,
       AnswerProvider provider,
       AgenticAnswerer agentic,
-      TurnRecorder memory,
+      AnswerGuard guard,
       AnswerStreams streams,
       Duration maxRequestAge,
-      int leakWords,
       MeterRegistry meters,
       Clock clock) {
     this.preRun = preRun;
@@ -82,10 +80,9 @@ public class LlmSteps {
     this.prompts = prompts;
     this.provider = provider;
     this.agentic = agentic;
-    this.memory = memory;
+    this.guard = guard;
     this.streams = streams;
     this.maxRequestAge = maxRequestAge;
-    this.leakWords = leakWords;
     this.meters = meters;
     this.clock = clock;
   }
@@ -124,11 +121,9 @@ public class LlmSteps {
               // 2. say what the answer rests on, then its retrieval path so far, step by step
               out.meta(meta(p));
               p.trace().watch(out::trace);
-              // 3. answer: classic from the evidence, or agentic through the tool; the output
-              // guard cuts off an answer that reproduces the system prompt
-              var tokens =
-                  new Tokens(
-                      out, OutputGuard.of(p, leakWords), cancel, clock, request.getRequestedAt());
+              // 3. answer: classic from the evidence, or agentic through the tool; the guard cuts
+              // off an answer that reproduces the system prompt
+              var tokens = new Tokens(out, guard.watch(p), cancel, clock, request.getRequestedAt());
               return (p.agentic() ? agentic(p, tokens) : classic(p, tokens))
                   .thenComposeAsync(answered -> finish(p, out, tokens, answered), scope.inline());
             },
@@ -148,11 +143,18 @@ public class LlmSteps {
       out.needsHuman(needs);
     }
     var sent = out.done(done(answered, needs));
-    // 5. remember the turn and keep the trace, off the answer's path: done never waits for it
-    memory.record(
-        Remembered.turn(p, tokens.text(), citations, answered.answer(), tokens, clock),
-        Remembered.trace(p, answered.mode(), needs),
-        p.recall().remembers());
+    // 5. the advisors' after-steps (memory keeps the turn and the trace), off the answer's path:
+    // done never waits for them
+    preRun.after(
+        p,
+        new Finished(
+            tokens.text(),
+            citations,
+            answered.answer(),
+            tokens.asked(),
+            tokens.firstMillis(),
+            answered.mode(),
+            needs));
     return sent;
   }
 

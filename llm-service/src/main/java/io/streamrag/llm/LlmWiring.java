@@ -2,7 +2,6 @@ package io.streamrag.llm;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.InputLengthGuardrail;
-import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
@@ -16,10 +15,10 @@ import io.streamrag.llm.evidence.DeterministicPlanner;
 import io.streamrag.llm.evidence.EvidenceLoop;
 import io.streamrag.llm.evidence.ModelPlanner;
 import io.streamrag.llm.evidence.Planner;
-import io.streamrag.llm.guard.GuardProperties;
+import io.streamrag.llm.guard.AnswerGuard;
 import io.streamrag.llm.guard.ModelJudge;
+import io.streamrag.llm.memory.ConversationMemory;
 import io.streamrag.llm.memory.ConversationStore;
-import io.streamrag.llm.memory.MemoryRecall;
 import io.streamrag.llm.memory.TurnRecorder;
 import io.streamrag.llm.prerun.GuardStep;
 import io.streamrag.llm.prerun.PreRunChain;
@@ -82,10 +81,9 @@ class LlmWiring {
       EvidenceRetrieval retrieval,
       AnswerProvider provider,
       AgenticAnswerer agentic,
-      TurnRecorder memory,
+      AnswerGuard guard,
       AnswerStreams streams,
       ChatProperties chat,
-      GuardProperties guard,
       MeterRegistry meters) {
     return new LlmSteps(
         preRun,
@@ -93,22 +91,22 @@ class LlmWiring {
         new PromptBuilder(),
         provider,
         agentic,
-        memory,
+        guard,
         streams,
         chat.maxRequestAge(),
-        guard.leakWords(),
         meters,
         Clock.systemUTC());
   }
 
   /**
    * S0.2's order: injection guard (its layers: {@code guard.GuardWiring}), length guard, config
-   * sync, then (memory, follow-up rewrite, retrieval mode) retrieval.
+   * sync, then (memory, follow-up rewrite, retrieval mode) retrieval. The guard and memory are
+   * advisors: each also acts on the answer (the guard while it streams, memory once it is done).
    */
   @Bean
   PreRunChain preRunChain(
       ChatProperties chat,
-      PromptInjectionGuardrail injectionGuard,
+      AnswerGuard guard,
       ObjectProvider<ModelJudge> judge,
       LiveConfig live,
       ConversationStore conversations,
@@ -119,11 +117,11 @@ class LlmWiring {
       EvidenceRetrieval retrieval,
       MeterRegistry meters) {
     var steps = new ArrayList<PreRunStep>();
-    steps.add(new GuardStep(injectionGuard));
+    steps.add(guard);
     judge.ifAvailable(steps::add);
     steps.add(new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())));
     steps.add(new ConfigSync(live));
-    steps.add(new MemoryRecall(conversations, recorder, memoryReader));
+    steps.add(new ConversationMemory(conversations, recorder, memoryReader, Clock.systemUTC()));
     steps.add(new FollowUpRewrite(rewriter));
     steps.add(new ModeSelection(() -> chain.expected().map(e -> e.tools()).orElse(false)));
     steps.add(retrieval);

@@ -35,6 +35,12 @@ class GuardWiring {
         GuardMetrics.counting(meters));
   }
 
+  /** The guard as the chain's first step and the answer's watch. */
+  @Bean
+  AnswerGuard answerGuard(PromptInjectionGuardrail injectionGuard, GuardProperties guard) {
+    return new AnswerGuard(injectionGuard, guard.leakWords());
+  }
+
   /**
    * The model judge, a pre-run step of its own after the guard's other layers, when {@code
    * llm.guard.judge} turns it on (else no bean: {@code null}): it waits for the model without a

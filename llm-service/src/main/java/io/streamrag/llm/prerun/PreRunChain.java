@@ -9,6 +9,8 @@ import io.streamrag.schemas.chat.ChatRequested;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What runs before the model, as an explicit list of steps in S0.2's order: prompt-injection guard,
@@ -21,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  * /actuator/prometheus}.
  */
 public final class PreRunChain {
+
+  private static final Logger log = LoggerFactory.getLogger(PreRunChain.class);
 
   /** The timer of each step. */
   public static final String TIMER = "streamrag.prerun.step";
@@ -49,6 +53,26 @@ public final class PreRunChain {
   /** The step's name on its timer: its class, with a guard's guardrail (two guards, two names). */
   private static String name(PreRunStep step) {
     return step instanceof GuardStep guard ? guard.name() : step.getClass().getSimpleName();
+  }
+
+  /**
+   * The after-steps of the chain's advisors ({@link AnswerAdvisor}), in the chain's order, once the
+   * answer is finished. One failing is logged; the others still run.
+   */
+  public void after(Preparation preparation, Finished answer) {
+    for (var step : steps) {
+      if (step instanceof AnswerAdvisor advisor) {
+        try {
+          advisor.after(preparation, answer);
+        } catch (RuntimeException e) {
+          log.warn(
+              "{} of {} failed after the answer: {}",
+              name(step),
+              preparation.request().getRequestId(),
+              e.toString());
+        }
+      }
+    }
   }
 
   /**

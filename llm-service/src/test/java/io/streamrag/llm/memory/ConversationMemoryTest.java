@@ -2,27 +2,52 @@ package io.streamrag.llm.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.streamrag.llm.Contexts;
 import io.streamrag.llm.config.PipelineSettings;
+import io.streamrag.llm.prerun.Finished;
 import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.llm.provider.Answer;
 import io.streamrag.llm.provider.openai.ModelCalls;
+import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.chat.ChatRequested;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
-/** Pre-run step 4 alone, on the real PostgreSQL store. */
-class MemoryRecallTest {
+/**
+ * Memory's two halves alone (the recall before the answer, the turn kept after it), on the real
+ * PostgreSQL store.
+ */
+class ConversationMemoryTest {
 
-  final ConversationStore store = PostgresConversationStoreTest.STORE;
-  final MemoryRecall step =
-      new MemoryRecall(
+  // its own pool: PostgresConversationStoreTest closes its pool when it ends, and with two test
+  // JVMs either class may run first
+  static final HikariDataSource DATA =
+      PostgresConversationStoreTest.dataSource(LocalPostgres.shared().jdbcUrl());
+  final ConversationStore store =
+      new GuardedConversationStore(
+          new PostgresConversationStore(DATA, 2, new JsonMapper(), Clock.systemUTC()),
+          Duration.ofSeconds(10));
+
+  @AfterAll
+  static void close() {
+    DATA.close();
+  }
+
+  final ConversationMemory step =
+      new ConversationMemory(
           store,
           new TurnRecorder(store, Executors.newSingleThreadExecutor(), ModelCalls.THREADS.timers()),
-          Runnable::run);
+          Runnable::run,
+          Clock.systemUTC());
   final ChatRequested request =
       ChatRequested.newBuilder(Contexts.request("r", "و فردا؟", "fa"))
           .setConversationId(UUID.randomUUID().toString())
@@ -31,6 +56,42 @@ class MemoryRecallTest {
   Preparation prepared(int turns, int tokens) {
     return Preparation.of(request)
         .withConfig(new PipelineSettings("croplogic", "i", "d", turns, tokens), Map.of());
+  }
+
+  @Test
+  void anAnswerFinishedIsRecalledByTheConversationsNextMessage() throws Exception {
+    // Given a first question recalled (a new conversation) and answered
+    var first = step.apply(prepared(6, 1500)).join();
+    var answered = first.withContext(Contexts.persianMoisture(request.getRequestId()));
+    step.after(
+        answered,
+        new Finished(
+            "رطوبت خاک ۳۲٪ است",
+            List.of(),
+            new Answer(List.of(), "extractive", "none", Answer.TokenUsage.NONE),
+            Instant.now().minusMillis(40),
+            12,
+            "classic",
+            null));
+
+    // When the conversation's next message is prepared
+    var next = ChatRequested.newBuilder(request).setRequestId("r2").setMessage("و فردا؟").build();
+    var recall =
+        step.apply(
+                Preparation.of(next)
+                    .withConfig(new PipelineSettings("croplogic", "i", "d", 6, 1500), Map.of()))
+            .join()
+            .recall();
+
+    // Then it recalls the answer kept after the first
+    assertThat(recall.status()).isEqualTo("on");
+    assertThat(recall.turns())
+        .singleElement()
+        .satisfies(
+            t -> {
+              assertThat(t.getRequestId()).isEqualTo(request.getRequestId());
+              assertThat(t.getAnswer()).isEqualTo("رطوبت خاک ۳۲٪ است");
+            });
   }
 
   @Test
@@ -43,7 +104,7 @@ class MemoryRecallTest {
 
   @Test
   void aLaterMessageGetsTheTurnsThatFitTheWindow() {
-    var key = MemoryRecall.keyOf(request);
+    var key = ConversationMemory.keyOf(request);
     for (int i = 1; i <= 3; i++) {
       store.save(
           new StoredTurn(
@@ -68,10 +129,11 @@ class MemoryRecallTest {
     // unreachable (so any read would show as "unavailable")
     var started = ChatRequested.newBuilder(request).setNewConversation(true).build();
     var down =
-        new MemoryRecall(
+        new ConversationMemory(
             unreachable(),
             new TurnRecorder(store, Runnable::run, ModelCalls.THREADS.timers()),
-            Runnable::run);
+            Runnable::run,
+            Clock.systemUTC());
 
     // When its memory is recalled
     var recall =
@@ -95,11 +157,12 @@ class MemoryRecallTest {
   @Test
   void anUnreachableStoreGivesNoMemoryFlaggedUnavailable() {
     var down =
-        new MemoryRecall(
+        new ConversationMemory(
             unreachable(),
             new TurnRecorder(
                 store, Executors.newSingleThreadExecutor(), ModelCalls.THREADS.timers()),
-            Runnable::run);
+            Runnable::run,
+            Clock.systemUTC());
 
     var recall = down.apply(prepared(6, 1500)).join().recall();
 

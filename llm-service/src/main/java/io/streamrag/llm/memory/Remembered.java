@@ -1,14 +1,8 @@
-package io.streamrag.llm;
+package io.streamrag.llm.memory;
 
-import io.streamrag.llm.memory.MemoryRecall;
-import io.streamrag.llm.memory.StoredTrace;
-import io.streamrag.llm.memory.StoredTurn;
+import io.streamrag.llm.prerun.Finished;
 import io.streamrag.llm.prerun.Preparation;
-import io.streamrag.llm.provider.Answer;
-import io.streamrag.schemas.chat.Citation;
-import io.streamrag.schemas.chat.NeedsHuman;
 import io.streamrag.schemas.chat.RememberedTurn;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -18,42 +12,37 @@ final class Remembered {
 
   private Remembered() {}
 
-  static StoredTurn turn(
-      Preparation p,
-      String text,
-      List<Citation> citations,
-      Answer answer,
-      Tokens tokens,
-      Clock clock) {
-    Instant answered = clock.instant();
+  static StoredTurn turn(Preparation p, Finished finished, Instant answered) {
     var request = p.request();
+    var answer = finished.answer();
     return new StoredTurn(
-        MemoryRecall.keyOf(request),
+        ConversationMemory.keyOf(request),
         request.getPipeline(),
         RememberedTurn.newBuilder()
             .setRequestId(request.getRequestId())
             .setQuestion(request.getMessage())
             .setQuery(p.rewritten() ? p.query() : null)
-            .setAnswer(text)
+            .setAnswer(finished.text())
             .setLanguage(request.getLanguage())
             .setKbs(p.context().getKbNames())
-            .setCitations(citations)
+            .setCitations(finished.citations())
             .setProvider(answer.provider())
             .setModel(answer.model())
             .setPromptTokens(answer.usage().promptTokens())
             .setCompletionTokens(answer.usage().completionTokens())
-            .setAskedAt(tokens.asked())
+            .setAskedAt(finished.asked())
             .setAnsweredAt(answered)
-            .setFirstTokenMs(tokens.firstMillis())
-            .setTotalMs(Duration.between(tokens.asked(), answered).toMillis())
+            .setFirstTokenMs(finished.firstTokenMs())
+            .setTotalMs(Duration.between(finished.asked(), answered).toMillis())
             .build());
   }
 
-  static StoredTrace trace(Preparation p, String mode, NeedsHuman needs) {
+  static StoredTrace trace(Preparation p, Finished finished) {
+    var needs = finished.needsHuman();
     return new StoredTrace(
-        MemoryRecall.keyOf(p.request()),
+        ConversationMemory.keyOf(p.request()),
         p.request().getRequestId(),
-        mode,
+        finished.mode(),
         p.trace().steps(),
         needs == null ? List.of() : needs.getMissing(),
         p.request().getRequestedAt());
