@@ -103,10 +103,14 @@ final class AlertStreamHandler {
         events.timeout(idleTimeout).onErrorResume(TimeoutException.class, e -> Mono.just(idle()));
     Flux<ServerSentEvent<String>> heartbeats =
         Flux.interval(keepAlive).map(i -> comment("keep-alive"));
+    // the idle event is the last: a heartbeat that ticked while the merge was emitting it would
+    // otherwise follow it before the alerts' completion stops the heartbeats (seen under load)
     return Flux.concat(
         Mono.just(comment("subscribed")),
-        untilIdle.publish(
-            alertsOnly -> Flux.merge(alertsOnly, heartbeats.takeUntilOther(alertsOnly.then()))));
+        untilIdle
+            .publish(
+                alertsOnly -> Flux.merge(alertsOnly, heartbeats.takeUntilOther(alertsOnly.then())))
+            .takeUntil(event -> "idle".equals(event.event())));
   }
 
   private ServerSentEvent<String> idle() {
