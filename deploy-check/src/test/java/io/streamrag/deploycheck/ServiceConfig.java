@@ -156,11 +156,6 @@ record ServiceConfig(
             .addAll(List.of(binding.path("destination").asString().split(",")));
       }
     }
-    // a group of a listener container built in code, named in the yml (the gateway's webhooks)
-    var webhooks = documents.get(0).path("gateway").path("webhooks").path("group");
-    if (webhooks.isString()) {
-      out.computeIfAbsent(webhooks.asString(), g -> new TreeSet<>()).add("sensor.alerts");
-    }
     // the gateway replicas' group on chat.answers (each relays only its own share)
     var relay = documents.get(0).path("gateway").path("streams").path("relay-group");
     if (relay.isString()) {

@@ -92,11 +92,9 @@ public record GatewayProperties(
 
   /**
    * Delivery of alerts to webhooks: a failed POST is retried with exponential back-off, then the
-   * alert goes to {@code dlq.gateway.webhooks}.
+   * alert goes to {@code dlq.gateway.webhooks}. The binding that reads the alerts (topic, group,
+   * concurrency) is {@code webhookDeliveries-in-0} in gateway-service.yml.
    *
-   * @param group the consumer group shared by every replica, so each alert is delivered once
-   * @param concurrency consumer threads: a webhook that is down holds up only its thread's
-   *     partitions, for at most its retries
    * @param attempts deliveries of one alert before it is dead-lettered (the first included)
    * @param initialInterval the wait before the first retry
    * @param multiplier each further wait is this times the previous one
@@ -104,8 +102,6 @@ public record GatewayProperties(
    * @param timeout the longest one POST may take, connecting included
    */
   public record Webhooks(
-      @NotBlank String group,
-      @Positive int concurrency,
       @Positive int attempts,
       @NotNull Duration initialInterval,
       @DecimalMin("1.0") double multiplier,

@@ -25,8 +25,6 @@ class GatewayPropertiesTest {
               "gateway.chat.keep-alive=15s",
               "gateway.chat.memory-timeout=5s",
               "gateway.recommendations.timeout=10s",
-              "gateway.webhooks.group=gateway-webhooks",
-              "gateway.webhooks.concurrency=3",
               "gateway.webhooks.attempts=5",
               "gateway.webhooks.initial-interval=1s",
               "gateway.webhooks.multiplier=2",

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.LocalKafka;
+import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.ChatTopics;
+import io.streamrag.schemas.DeadLetterTopics;
 import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.chat.AnswerEventType;
 import io.streamrag.schemas.chat.AnswerPartition;
@@ -112,6 +114,23 @@ class LlmServiceTest {
 
     assertThat(answer.last().getType()).isEqualTo(AnswerEventType.DONE);
     assertThat(answer.partitions()).containsExactly(named);
+  }
+
+  @Test
+  void aRecordThatIsNotAChatRequestIsDeadLetteredAsItWasAndTheNextRequestIsAnswered() {
+    String key = UUID.randomUUID().toString();
+    byte[] garbage = "not a chat request".getBytes(UTF_8);
+    KAFKA.publishRaw(ChatTopics.CHAT_REQUESTS.name(), key, garbage);
+    var request = request(key, "رطوبت خاک من چقدر است؟", "croplogic");
+
+    assertThat(ask(request).last().getType()).isEqualTo(AnswerEventType.DONE);
+    try (var dead =
+        new TopicProbe(KAFKA.bootstrapServers(), DeadLetterTopics.DLQ_LLM_REQUESTS.name())) {
+      var letter = dead.await(r -> key.equals(r.key()), Duration.ofSeconds(30));
+      assertThat(letter.raw()).isEqualTo(garbage);
+      assertThat(letter.headers())
+          .containsEntry("kafka_dlt-original-consumer-group", "llm-answers");
+    }
   }
 
   @Test

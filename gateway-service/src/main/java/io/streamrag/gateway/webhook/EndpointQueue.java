@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
 import org.springframework.util.backoff.BackOffExecution;
 import reactor.core.Disposable;
@@ -33,7 +34,7 @@ final class EndpointQueue implements AutoCloseable {
 
   private final WebhookTargets.Target target;
   private final WebhookPoster poster;
-  private final WebhookDeadLetters deadLetters;
+  private final ConsumerRecordRecoverer deadLetters;
   private final GatewayProperties.Webhooks settings;
   private final Sinks.Many<Delivery> queue;
   private final AtomicInteger waiting = new AtomicInteger();
@@ -42,7 +43,7 @@ final class EndpointQueue implements AutoCloseable {
   EndpointQueue(
       WebhookTargets.Target target,
       WebhookPoster poster,
-      WebhookDeadLetters deadLetters,
+      ConsumerRecordRecoverer deadLetters,
       GatewayProperties.Webhooks settings,
       int capacity) {
     this.target = target;
@@ -89,7 +90,11 @@ final class EndpointQueue implements AutoCloseable {
   private Mono<Void> deadLetter(Delivery delivery, WebhookFailed failed) {
     return Mono.<Void>fromRunnable(() -> deadLetters.accept(delivery.record(), failed))
         .subscribeOn(Schedulers.boundedElastic())
-        .doOnSuccess(v -> delivery.done().complete(null))
+        .doOnSuccess(
+            v -> {
+              log.warn("alert {} dead-lettered: {}", delivery.alertId(), failed.getMessage());
+              delivery.done().complete(null);
+            })
         .onErrorResume(
             e -> {
               // not filed: not acknowledged either, so it is read again after a restart

@@ -16,6 +16,8 @@ import io.streamrag.schemas.advice.RecommendationIssued;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.GroupListing;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -56,6 +58,17 @@ class AlertStreamTest {
   @BeforeEach
   void givenTheGatewayIsReady() {
     Readiness.awaitUp(managementPort);
+  }
+
+  @Test
+  void aGatewayWhoseKeysHaveNoWebhookIsReadyWithoutJoiningTheWebhookGroup() throws Exception {
+    // Given a ready gateway whose keys have no webhook (the demo keys)
+    // Then it is in no webhook consumer group: the alerts stay for a gateway that has a webhook
+    try (var admin = Admin.create(Map.of("bootstrap.servers", KAFKA.bootstrapServers()))) {
+      assertThat(admin.listGroups().all().get())
+          .extracting(GroupListing::groupId)
+          .doesNotContain("gateway-webhooks");
+    }
   }
 
   @Test

@@ -16,9 +16,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -36,7 +39,7 @@ import tools.jackson.databind.json.JsonMapper;
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
     properties = {
       GatewayApplication.CONFIG_NAME,
-      "gateway.webhooks.group=gateway-webhooks-test",
+      "spring.cloud.stream.bindings." + WebhookWiring.BINDING + ".group=gateway-webhooks-test",
       "gateway.webhooks.attempts=4",
       "gateway.webhooks.initial-interval=100ms",
       "gateway.webhooks.multiplier=2",
@@ -189,12 +192,19 @@ class WebhookDeliveryTest {
 
   @Test
   void aWebhookThatStaysDownEndsOnTheDeadLetterTopicWithTheOriginalBytesAndTheError() {
-    // Given a key whose webhook is down, when an alert is issued for its sensor
+    // Given a key whose webhook is down, when an alert is issued for its sensor, in a trace
     var alert = Alerts.irrigationNeeded(SENSOR_DOWN);
     byte[] original = new AvroSerializer().serialize(ALERTS, alert);
-    KAFKA.publishRaw(ALERTS, SENSOR_DOWN, original);
+    String trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    KAFKA.publish(
+        new ProducerRecord<>(
+            ALERTS,
+            null,
+            SENSOR_DOWN,
+            alert,
+            List.of(new RecordHeader("traceparent", trace.getBytes(StandardCharsets.UTF_8)))));
 
-    // Then after its retries the alert is on dlq.gateway.webhooks: nothing is lost
+    // Then after its retries the alert is on dlq.gateway.webhooks, in its trace: nothing is lost
     try (var deadLetters =
         new TopicProbe(KAFKA.bootstrapServers(), DeadLetterTopics.DLQ_GATEWAY_WEBHOOKS.name())) {
       var dead = deadLetters.await(r -> SENSOR_DOWN.equals(r.key()), Duration.ofSeconds(30));
@@ -203,6 +213,7 @@ class WebhookDeliveryTest {
           .containsEntry("kafka_dlt-original-topic", ALERTS)
           .containsEntry("kafka_dlt-original-consumer-group", "gateway-webhooks-test")
           .containsEntry(WebhookFailed.PENDING_HEADER, "hook-down")
+          .containsEntry("traceparent", trace)
           .containsKeys(
               "kafka_dlt-exception-fqcn",
               "kafka_dlt-exception-cause-fqcn",

@@ -1,5 +1,6 @@
 package io.streamrag.llm.advice;
 
+import io.streamrag.kit.kafka.AvroHandlers;
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.SensorSnapshots;
@@ -19,6 +20,7 @@ import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -129,23 +131,12 @@ class AdviceWiring {
     }
   }
 
-  /** sensor.snapshots, once across replicas (a consumer group): each new snapshot advised on. */
-  @Component
-  static class AlertWatch {
-
-    private final Alerts alerts;
-
-    AlertWatch(Alerts alerts) {
-      this.alerts = alerts;
-    }
-
-    @KafkaListener(
-        id = "llm-alerts",
-        topics = "sensor.snapshots",
-        groupId = "llm-alerts",
-        containerFactory = KafkaKitConfiguration.REQUEST_LISTENER_FACTORY)
-    void onSnapshot(SensorSnapshotUpdated snapshot) {
-      alerts.onSnapshot(snapshot);
-    }
+  /**
+   * Binding {@code alertWatch-in-0}: sensor.snapshots, once across replicas (group {@code
+   * llm-alerts}): each new snapshot advised on, and an alert issued when the advice changed.
+   */
+  @Bean
+  Consumer<Message<byte[]>> alertWatch(Alerts alerts) {
+    return AvroHandlers.consumer(SensorSnapshotUpdated.class, alerts::onSnapshot);
   }
 }

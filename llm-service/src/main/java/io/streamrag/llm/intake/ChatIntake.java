@@ -1,11 +1,11 @@
 package io.streamrag.llm.intake;
 
 import io.streamrag.kit.kafka.AvroHandlers;
+import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.UndecodableRecordException;
 import io.streamrag.schemas.chat.AnswerPartition;
 import io.streamrag.schemas.chat.ChatRequested;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,14 +52,7 @@ public final class ChatIntake implements Consumer<Message<byte[]>> {
           partition,
           offset,
           e.getMessage());
-      deadLetters.accept(
-          new ConsumerRecord<>(
-              topic,
-              partition,
-              offset,
-              headers.get(KafkaHeaders.RECEIVED_KEY, String.class),
-              message.getPayload()),
-          e);
+      deadLetters.accept(DeadLetters.consumed(message), e);
       budget.skip(position, offset, ack);
       return;
     }

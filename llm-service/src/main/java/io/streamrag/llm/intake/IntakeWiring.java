@@ -50,7 +50,7 @@ class IntakeWiring {
    */
   @Bean
   Consumer<Message<byte[]>> answer(AnswerBudget budget, TopicReaders readers) {
-    return new ChatIntake(budget, DeadLetters.recoverer(readers.clients(), null));
+    return new ChatIntake(budget, DeadLetters.forGroup(readers.clients(), ANSWERS_GROUP));
   }
 
   /**

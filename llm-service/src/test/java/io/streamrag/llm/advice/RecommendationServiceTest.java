@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.streamrag.kafkalocal.TopicProbe;
+import io.streamrag.schemas.DeadLetterTopics;
 import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.UUID;
@@ -86,5 +88,30 @@ class RecommendationServiceTest extends AdviceOnBroker {
     assertThat(alerts).extracting(RecommendationIssued::getSnapshotVersion).containsExactly(2L, 5L);
     assertThat(alerts.get(0).getReasons()).containsKeys("fa", "ar", "en");
     assertThat(alerts.get(0).getReasons().get("fa")).contains("ذرت");
+  }
+
+  @Test
+  void aRecordThatIsNotASnapshotIsDeadLetteredAndTheSensorsNextSnapshotStillAlerts() {
+    // Given something that is not a snapshot on sensor.snapshots, then a dry field's snapshot
+    String sensor = UUID.randomUUID().toString();
+    long from = System.currentTimeMillis();
+    byte[] garbage = "not a snapshot".getBytes(StandardCharsets.UTF_8);
+    KAFKA.publishRaw(SensorTopics.SENSOR_SNAPSHOTS.name(), sensor, garbage);
+    KAFKA.publish(SensorTopics.SENSOR_SNAPSHOTS.name(), sensor, snapshot(sensor, 1, 12.0));
+
+    // Then the snapshot alerts: the bad record did not stall the alert watch
+    assertThat(awaitAlerts(sensor, from, 1))
+        .extracting(RecommendationIssued::getChange)
+        .containsExactly("irrigation_needed");
+    // and the bad record is on dlq.llm.alerts as it was, naming the group and the reason
+    try (var deadLetters =
+        new TopicProbe(KAFKA.bootstrapServers(), DeadLetterTopics.DLQ_LLM_ALERTS.name())) {
+      var dead = deadLetters.await(r -> sensor.equals(r.key()), Duration.ofSeconds(30));
+      assertThat(dead.raw()).isEqualTo(garbage);
+      assertThat(dead.headers())
+          .containsEntry("kafka_dlt-original-topic", SensorTopics.SENSOR_SNAPSHOTS.name())
+          .containsEntry("kafka_dlt-original-consumer-group", "llm-alerts")
+          .containsKey("kafka_dlt-exception-message");
+    }
   }
 }

@@ -31,7 +31,8 @@ public final class ConsumerHealth {
 
   /**
    * @param listeners the {@code @KafkaListener} containers
-   * @param beans containers declared as beans (e.g. a webhook delivery container)
+   * @param beans containers declared as beans (none in the services today: the bindings' are
+   *     watched through {@link TopicReaders})
    */
   public ConsumerHealth(
       TopicReaders readers,

@@ -23,9 +23,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.cloud.stream.config.BindingServiceProperties;
+import org.springframework.cloud.stream.config.ConsumerEndpointCustomizer;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.integration.kafka.inbound.KafkaMessageDrivenChannelAdapter;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
@@ -192,8 +195,21 @@ public class KafkaKitConfiguration {
           "org.springframework.cloud.stream.binder.kafka.ListenerContainerWithDlqAndRetryCustomizer")
   static class Bindings {
     @Bean
-    BindingErrors bindingErrors(KafkaClients clients, TopicReaders readers) {
-      return new BindingErrors(clients, readers);
+    BindingErrors bindingErrors(
+        KafkaClients clients,
+        TopicReaders readers,
+        ObjectProvider<BindingServiceProperties> bindings) {
+      return new BindingErrors(clients, readers, bindings);
+    }
+
+    /**
+     * Every binding's message carries the record it was made of (Spring Integration's {@code
+     * sourceData} header): a handler that files a record itself files it as it was read, headers
+     * and all ({@link DeadLetters#consumed}).
+     */
+    @Bean
+    ConsumerEndpointCustomizer<KafkaMessageDrivenChannelAdapter<?, ?>> bindingsCarryTheirRecords() {
+      return (adapter, destination, group) -> adapter.setBindSourceRecord(true);
     }
   }
 }
