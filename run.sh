@@ -62,6 +62,11 @@ BIND=127.0.0.1
 # ./run.sh gives a large knowledge base C2 back. One machine's choice: in Kubernetes each pod has
 # its own CPU, and deploy/ keeps the JVM's default.
 declare -A JIT=([gateway-service]=-XX:TieredStopAtLevel=1 [sensor-bridge]=-XX:TieredStopAtLevel=1 [ingest-service]=-XX:TieredStopAtLevel=1 [retrieval-service]=${RETRIEVAL_JIT:--XX:TieredStopAtLevel=1} [llm-service]=-XX:TieredStopAtLevel=1)
+# STREAMRAG_JIT=-XX:+TieredCompilation ./run.sh gives every service the JVM's default JIT (C2 too):
+# for latency measurements, which C1 slows (docs/measurements/2026-12-06-extractive-jit.md)
+if [ -n "${STREAMRAG_JIT:-}" ]; then
+  for s in "${!JIT[@]}"; do JIT[$s]=$STREAMRAG_JIT; done
+fi
 declare -A HEAP=([gateway-service]=256m [sensor-bridge]=256m [ingest-service]=512m [retrieval-service]=512m [llm-service]=256m)
 # The young generation is touched whole within seconds and stays resident, so its size is memory
 # paid by every process: 24 MB for the services, 48 MB for the broker that every record crosses,
