@@ -25,6 +25,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
 
 /**
  * A real single-node Kafka broker in KRaft mode (broker and controller in one process), started
@@ -134,14 +135,18 @@ public final class LocalKafka implements AutoCloseable {
 
   /**
    * One broker for the whole test JVM, started on first use with the catalogue's topics and stopped
-   * when the JVM exits, after the Spring contexts that use it ({@link SharedStop}): test classes
-   * that share a Spring context share it too. Tests on a shared broker tell their own records apart
-   * by unique ids.
+   * when the JVM exits, after the Spring contexts that use it: test classes that share a Spring
+   * context share it too. Tests on a shared broker tell their own records apart by unique ids.
    */
   public static synchronized LocalKafka shared() {
     if (shared == null) {
       shared = startWithCatalogue();
-      SharedStop.atExit("kafka-local-shared-stop", shared::close);
+      // A Spring Boot shutdown handler, which runs once every context Spring Boot started has
+      // closed. In a JVM hook of its own (hooks run at once, in no order) the broker went down
+      // while
+      // the tests' contexts still closed, their consumers waited out their close timeout, and
+      // Surefire killed the fork 30 s after System.exit.
+      SpringApplication.getShutdownHandlers().add(shared::close);
     }
     return shared;
   }

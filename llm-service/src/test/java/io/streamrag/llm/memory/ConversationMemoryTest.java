@@ -58,6 +58,12 @@ class ConversationMemoryTest {
         .withConfig(new PipelineSettings("croplogic", "i", "d", turns, tokens), Map.of());
   }
 
+  /** Another message of the conversation, in the window of 6 turns and 1,500 tokens. */
+  static Preparation prepared(ChatRequested message) {
+    return Preparation.of(message)
+        .withConfig(new PipelineSettings("croplogic", "i", "d", 6, 1500), Map.of());
+  }
+
   @Test
   void anAnswerFinishedIsRecalledByTheConversationsNextMessage() throws Exception {
     // Given a first question recalled (a new conversation) and answered
@@ -76,12 +82,7 @@ class ConversationMemoryTest {
 
     // When the conversation's next message is prepared
     var next = ChatRequested.newBuilder(request).setRequestId("r2").setMessage("و فردا؟").build();
-    var recall =
-        step.apply(
-                Preparation.of(next)
-                    .withConfig(new PipelineSettings("croplogic", "i", "d", 6, 1500), Map.of()))
-            .join()
-            .recall();
+    var recall = step.apply(prepared(next)).join().recall();
 
     // Then it recalls the answer kept after the first
     assertThat(recall.status()).isEqualTo("on");
@@ -136,12 +137,7 @@ class ConversationMemoryTest {
             Clock.systemUTC());
 
     // When its memory is recalled
-    var recall =
-        down.apply(
-                Preparation.of(started)
-                    .withConfig(new PipelineSettings("croplogic", "i", "d", 6, 1500), Map.of()))
-            .join()
-            .recall();
+    var recall = down.apply(prepared(started)).join().recall();
 
     // Then it is new, nothing was read, and the turn it answers will be remembered
     assertThat(recall.status()).isEqualTo("new");
