@@ -18,7 +18,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.netty.http.client.HttpClient;
 
 /**
  * The agronomy tables as data, against a real broker: an administrator's edit is parsed before it
@@ -109,9 +111,13 @@ class TableAdminTest extends AdminApiTest {
         .jsonPath("$.error")
         .isEqualTo("unknown_table");
     put("crops.csv", "").expectStatus().isBadRequest();
-    // refused before its body is read: the client closes that connection, so the next request
-    // does not wait on one whose unread body the server may still hold (it hung once, 30 s)
-    http.put()
+    // refused before its body is read: sent on a connection of its own, never pooled, so no later
+    // request waits on one whose unread body the server may still hold (a later request hung 30 s
+    // twice when it went through the shared pool, Connection: close or not)
+    http.mutate()
+        .clientConnector(new ReactorClientHttpConnector(HttpClient.newConnection()))
+        .build()
+        .put()
         .uri("/admin/kbs/" + kb + "/tables/crops.csv")
         .header("Authorization", ADMIN)
         .header(HttpHeaders.CONNECTION, "close")
