@@ -35,9 +35,13 @@ class SlowExplanationTest extends AdviceOnBroker {
 
   static final int FARMERS = 4;
 
-  /** Each explanation takes 4 s, as a real model's whole reply does. */
+  /**
+   * Each explanation takes 10 s, as a slow model's whole reply does: long enough that the four are
+   * all still open when the last starts on a loaded machine (at 4 s, the first had ended before the
+   * fourth began once, in a full build with two test JVMs).
+   */
   static final StreamingModel MODEL =
-      StreamingModel.start(0, new Pace(Duration.ofMillis(200), 5, Duration.ofSeconds(4)));
+      StreamingModel.start(0, new Pace(Duration.ofMillis(200), 5, Duration.ofSeconds(10)));
 
   static RetrievalResponder retrieval;
 
