@@ -6,6 +6,7 @@ import io.streamrag.gateway.chat.ChatBody;
 import io.streamrag.gateway.conversation.ConversationOwners;
 import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.gateway.relay.Relayed;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Refusal;
@@ -15,7 +16,6 @@ import io.streamrag.schemas.chat.ConversationStarted;
 import java.time.Clock;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /** gateway-service, step by step: admit a chat question, hand it to Kafka, relay its answer. */
@@ -80,8 +80,7 @@ public class GatewaySteps {
     String user = scope.owner();
     // 4. and its guardrails, in order: input length, then prompt injection (S0.2), off the event
     // loop
-    return Mono.fromCallable(() -> admission.screenQuestion(chat.message()))
-        .subscribeOn(Schedulers.boundedElastic())
+    return OffLoop.call(() -> admission.screenQuestion(chat.message()))
         .flatMap(
             refusal ->
                 refusal.isPresent() ? refuse(refusal.get()) : answerable(chat, pipeline, user));

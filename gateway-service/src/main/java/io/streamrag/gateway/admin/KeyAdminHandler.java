@@ -3,6 +3,7 @@ package io.streamrag.gateway.admin;
 import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Bodies;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import java.net.URI;
@@ -14,7 +15,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -41,8 +41,7 @@ final class KeyAdminHandler {
         admin ->
             Bodies.read(request, MAX_BODY_BYTES)
                 .map(body -> NewKeyBody.parse(body, json))
-                .publishOn(Schedulers.boundedElastic())
-                .map(body -> issuer.issue(body, admin))
+                .flatMap(body -> OffLoop.call(() -> issuer.issue(body, admin)))
                 .flatMap(
                     issued ->
                         secret(
@@ -56,8 +55,7 @@ final class KeyAdminHandler {
     return asAdmin(
         request,
         admin ->
-            Mono.fromCallable(issuer::list)
-                .subscribeOn(Schedulers.boundedElastic())
+            OffLoop.call(issuer::list)
                 .flatMap(
                     all -> ok().bodyValue(Map.of("keys", all.stream().map(KeyJson::of).toList()))));
   }
@@ -68,8 +66,7 @@ final class KeyAdminHandler {
     return asAdmin(
         request,
         admin ->
-            Mono.fromCallable(() -> issuer.find(id))
-                .subscribeOn(Schedulers.boundedElastic())
+            OffLoop.call(() -> issuer.find(id))
                 .flatMap(
                     key ->
                         key.map(k -> ok().bodyValue(KeyJson.of(k))).orElseGet(() -> notFound(id))));
@@ -83,8 +80,7 @@ final class KeyAdminHandler {
         admin ->
             Bodies.read(request, MAX_BODY_BYTES)
                 .map(body -> RotateBody.parse(body, json))
-                .publishOn(Schedulers.boundedElastic())
-                .map(body -> issuer.rotate(id, body.grace(), admin))
+                .flatMap(body -> OffLoop.call(() -> issuer.rotate(id, body.grace(), admin)))
                 .flatMap(issued -> secret(ServerResponse.ok(), issued)));
   }
 
@@ -94,8 +90,7 @@ final class KeyAdminHandler {
     return asAdmin(
         request,
         admin ->
-            Mono.fromCallable(() -> issuer.revoke(id, admin))
-                .subscribeOn(Schedulers.boundedElastic())
+            OffLoop.call(() -> issuer.revoke(id, admin))
                 .flatMap(key -> ok().bodyValue(KeyJson.of(key))));
   }
 

@@ -5,6 +5,7 @@ import io.streamrag.gateway.admission.Admission;
 import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.web.Bodies;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.kafka.RequestClient;
@@ -20,7 +21,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -106,8 +106,7 @@ final class AdviceHandler {
 
   /** 6. ask llm-service, off the event loop; 7. its advice as it came, or 503. */
   private Mono<ServerResponse> ask(RecommendationRequested call) {
-    return Mono.fromCallable(() -> llm.call(call.getCallId(), call, timeout))
-        .subscribeOn(Schedulers.boundedElastic())
+    return OffLoop.call(() -> llm.call(call.getCallId(), call, timeout))
         .flatMap(reply -> respond(call, reply))
         .onErrorResume(
             RequestClient.CallFailed.class,

@@ -12,6 +12,7 @@ import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Bodies;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.schemas.chat.AnswerEventType;
@@ -158,7 +159,7 @@ public final class ChatHandler {
                 TimeoutException.class,
                 e ->
                     // nobody waits for it any more: the model call stops now, not at its end
-                    Mono.fromFuture(ledger.cancel(requestId, user))
+                    OffLoop.future(() -> ledger.cancel(requestId, user))
                         .onErrorResume(failed -> Mono.empty())
                         .thenMany(
                             Flux.just(

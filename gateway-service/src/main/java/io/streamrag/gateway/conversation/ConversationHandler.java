@@ -2,6 +2,7 @@ package io.streamrag.gateway.conversation;
 
 import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.Citation;
@@ -19,7 +20,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code GET /api/conversations/{id}} lists a conversation's turns; {@code DELETE} erases them (the
@@ -78,8 +78,7 @@ public final class ConversationHandler {
             .setAction(action)
             .setRequestedAt(clock.instant())
             .build();
-    return Mono.fromCallable(() -> memory.call(call.getCallId(), call, timeout))
-        .subscribeOn(Schedulers.boundedElastic())
+    return OffLoop.call(() -> memory.call(call.getCallId(), call, timeout))
         .flatMap(reply -> respond(conversation, action, reply))
         .onErrorResume(
             RequestClient.CallFailed.class,

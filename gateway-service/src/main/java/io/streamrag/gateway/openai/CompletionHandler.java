@@ -8,6 +8,7 @@ import io.streamrag.gateway.relay.SseBody;
 import io.streamrag.gateway.relay.SseStreams;
 import io.streamrag.gateway.relay.StreamLedger;
 import io.streamrag.gateway.web.Bodies;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refused;
 import java.time.Duration;
 import java.time.Instant;
@@ -133,7 +134,7 @@ final class CompletionHandler {
 
   /** A late answer is cancelled: nobody waits for it any more, and its model call stops now. */
   private Mono<Void> stopped(String id, String user) {
-    return Mono.fromFuture(ledger.cancel(id, user)).onErrorResume(e -> Mono.empty()).then();
+    return OffLoop.future(() -> ledger.cancel(id, user)).onErrorResume(e -> Mono.empty());
   }
 
   /** The answer up to its last event, within the chat timeouts. */

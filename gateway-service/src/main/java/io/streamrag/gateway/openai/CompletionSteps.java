@@ -5,6 +5,7 @@ import io.streamrag.gateway.auth.Authenticated;
 import io.streamrag.gateway.auth.Caller;
 import io.streamrag.gateway.relay.AnswerSessions;
 import io.streamrag.gateway.relay.Relayed;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refused;
 import io.streamrag.kit.guard.Refusal;
 import io.streamrag.kit.text.Language;
@@ -14,7 +15,6 @@ import java.time.Clock;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -64,8 +64,7 @@ final class CompletionSteps {
    */
   Mono<Admitted> admit(Authenticated who, byte[] raw) {
     // off the event loop: the body is up to 1 MiB, and every turn goes through the injection guard
-    return Mono.fromCallable(() -> checked(who, raw))
-        .subscribeOn(Schedulers.boundedElastic())
+    return OffLoop.call(() -> checked(who, raw))
         .flatMap(
             checked ->
                 // 6. someone must be there to answer: else 503 now, not a timeout later

@@ -1,6 +1,7 @@
 package io.streamrag.gateway.relay;
 
 import io.streamrag.gateway.auth.Authenticated;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refused;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -54,7 +55,7 @@ public final class Resumptions {
             })
         .flatMap(
             stream ->
-                Mono.fromFuture(ledger.cancel(stream.requestId(), stream.userId()))
+                OffLoop.future(() -> ledger.cancel(stream.requestId(), stream.userId()))
                     .thenReturn(stream));
   }
 

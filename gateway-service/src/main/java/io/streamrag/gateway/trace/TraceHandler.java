@@ -1,6 +1,7 @@
 package io.streamrag.gateway.trace;
 
 import io.streamrag.gateway.auth.Authenticated;
+import io.streamrag.gateway.web.OffLoop;
 import io.streamrag.gateway.web.Refusals;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.schemas.chat.ConversationAction;
@@ -14,7 +15,6 @@ import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code GET /api/chats/{request_id}/trace}: the retrieval path of an answer (S3.6): each plan,
@@ -50,8 +50,7 @@ public final class TraceHandler {
             .setRequestId(requestId)
             .setRequestedAt(clock.instant())
             .build();
-    return Mono.fromCallable(() -> memory.call(call.getCallId(), call, timeout))
-        .subscribeOn(Schedulers.boundedElastic())
+    return OffLoop.call(() -> memory.call(call.getCallId(), call, timeout))
         .flatMap(
             reply -> {
               if (reply.getError() != null) {

@@ -166,7 +166,7 @@ public final class OutputGuard {
   /** The length of the longest end of the text that is a beginning of the marker. */
   private int heldBack(String lower) {
     for (int n = Math.min(canary.length() - 1, lower.length()); n > 0; n--) {
-      if (canary.startsWith(lower.substring(lower.length() - n))) {
+      if (canary.regionMatches(0, lower, lower.length() - n, n)) {
         return n;
       }
     }

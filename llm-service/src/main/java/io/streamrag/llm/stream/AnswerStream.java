@@ -193,9 +193,11 @@ public final class AnswerStream {
       pending = null;
     }
     if (held.length() > 0) {
-      var tokens = event(AnswerEventType.TOKEN).setText(held.toString()).build();
-      // a fragment of the answer: no span of its own (Fragments), the answer has its spans
-      scope.run(() -> out.send(ChatTopics.CHAT_ANSWERS, partition, requestId, tokens, true));
+      var tokens =
+          AnswerEvents.tokens(requestId, generation, seq++, held.toString(), clock.instant());
+      // a fragment of the answer: no span of its own (Fragments), so sent without the answer's
+      // scope, which cost more than the send (JFR, docs/measurements/2026-12-07-streams-cpu.md)
+      out.send(ChatTopics.CHAT_ANSWERS, partition, requestId, tokens, true);
       held.setLength(0);
       lastTokens = now;
     }

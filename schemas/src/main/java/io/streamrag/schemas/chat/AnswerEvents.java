@@ -29,6 +29,31 @@ public final class AnswerEvents {
         .setEmittedAt(emittedAt);
   }
 
+  /**
+   * A token event: the same record {@link #event} builds with its text set, made by the record's
+   * constructor. An answer sends some fifty of them; a builder looks up every field's default
+   * through the schema's hash on each build, which was 9 % of the CPU of llm-service's model
+   * threads with 200 answers streaming (JFR).
+   */
+  public static AnswerEvent tokens(
+      String requestId, String generation, int seq, String text, Instant emittedAt) {
+    return new AnswerEvent(
+        requestId,
+        seq,
+        AnswerEventType.TOKEN,
+        text,
+        null,
+        null,
+        null,
+        null,
+        List.of(),
+        null,
+        null,
+        emittedAt,
+        generation,
+        List.of());
+  }
+
   /** The record's events in order; the record itself last, without its preceding ones. */
   public static List<AnswerEvent> of(AnswerEvent record) {
     if (record.getPreceding().isEmpty()) {
