@@ -15,6 +15,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,10 +27,23 @@ import tools.jackson.databind.json.JsonMapper;
  * (a closed loop: the offered load is N chats in flight). Time to first token is from sending the
  * request to the first {@code token} event's line; total is to {@code done}. The demo's three user
  * keys take turns, so no key's rate limit is the bottleneck. One JSON line.
+ *
+ * <p>A chat whose stream has not ended {@code --chat-timeout} seconds (60) after it was asked is
+ * closed and counted as {@code hung}: the gateway's own timeouts should have ended it long before,
+ * so any is a fault to look into, and a bench that waited for it would never report.
  */
 final class ChatBench {
 
   private static final JsonMapper JSON = new JsonMapper();
+
+  /** Closes the streams of chats that outlive their deadline. */
+  private static final ScheduledExecutorService DEADLINES =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            var thread = new Thread(r, "chat-bench-deadlines");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   /** The demo profile's user keys and a sensor each owns. */
   private static final List<ChatLoad.Asker> ASKERS =
@@ -39,6 +55,8 @@ final class ChatBench {
   /** One chat as its client saw it; {@code firstTokenMs} is -1 when no token came. */
   record Chat(double firstTokenMs, double totalMs, String error) {}
 
+  private static Duration chatTimeout = Duration.ofSeconds(60);
+
   private ChatBench() {}
 
   static void run(Args args) throws Exception {
@@ -46,6 +64,7 @@ final class ChatBench {
     int streams = args.integer("streams", 1);
     int seconds = args.integer("seconds", 20);
     int warmup = args.integer("warmup-seconds", 0);
+    chatTimeout = Duration.ofSeconds(args.integer("chat-timeout", 60));
     var http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -107,8 +126,16 @@ final class ChatBench {
     double first = -1;
     try {
       var response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-      try (var lines =
-          new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+      var stream = response.body();
+      var deadline =
+          DEADLINES.schedule(
+              () -> {
+                stream.close();
+                return null;
+              },
+              chatTimeout.toMillis() - (long) millis(sent),
+              TimeUnit.MILLISECONDS);
+      try (var lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
         if (response.statusCode() != 200) {
           return new Chat(-1, millis(sent), "http_" + response.statusCode());
         }
@@ -126,7 +153,11 @@ final class ChatBench {
             return new Chat(first, millis(sent), "event_" + code);
           }
         }
-        return new Chat(first, millis(sent), "stream_ended");
+        return new Chat(first, millis(sent), deadline.isDone() ? "hung" : "stream_ended");
+      } catch (java.io.IOException e) {
+        return new Chat(first, millis(sent), deadline.isDone() ? "hung" : "connection");
+      } finally {
+        deadline.cancel(false);
       }
     } catch (Exception e) {
       return new Chat(first, millis(sent), "connection");
