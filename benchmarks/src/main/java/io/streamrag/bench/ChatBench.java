@@ -1,6 +1,7 @@
 package io.streamrag.bench;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -36,14 +37,12 @@ final class ChatBench {
 
   private static final JsonMapper JSON = new JsonMapper();
 
-  /** Closes the streams of chats that outlive their deadline. */
+  /**
+   * Closes the streams of chats that outlive their deadline: a daemon thread of this command-line
+   * process, which it ends with; if it failed, a stalled chat would again be waited for.
+   */
   private static final ScheduledExecutorService DEADLINES =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            var thread = new Thread(r, "chat-bench-deadlines");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(ReadingLoad.daemon("chat-bench-deadlines"));
 
   /** The demo profile's user keys and a sensor each owns. */
   private static final List<ChatLoad.Asker> ASKERS =
@@ -154,7 +153,7 @@ final class ChatBench {
           }
         }
         return new Chat(first, millis(sent), deadline.isDone() ? "hung" : "stream_ended");
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         return new Chat(first, millis(sent), deadline.isDone() ? "hung" : "connection");
       } finally {
         deadline.cancel(false);
