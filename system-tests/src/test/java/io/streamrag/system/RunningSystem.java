@@ -31,32 +31,24 @@ final class RunningSystem implements AutoCloseable {
   final ConfigurableApplicationContext gateway;
 
   private static RunningSystem shared;
-  private static Thread stopShared;
 
   /**
    * One system for every test class of this JVM, closed when the JVM exits: starting five services
    * and a broker costs about 20 s on two cores. Test classes use different sensors, so they do not
-   * see each other's data.
+   * see each other's data. Closed when the test plan has run ({@link StopSharedSystem}).
    */
   static synchronized RunningSystem shared() {
     if (shared == null) {
       long t0 = System.nanoTime();
       shared = new RunningSystem();
       System.out.printf("system started in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
-      stopShared = new Thread(shared::close, "system-tests-stop");
-      Runtime.getRuntime().addShutdownHook(stopShared);
     }
     return shared;
   }
 
-  /**
-   * Closes the shared system now instead of when the JVM exits, if it was started: for a broker in
-   * a container, whose Testcontainers shutdown hook would otherwise stop it while the services
-   * still close (see {@code StopSharedSystem}, profile testcontainers).
-   */
+  /** Closes the shared system, if it was started (see {@link StopSharedSystem}). */
   static synchronized void closeShared() {
     if (shared != null) {
-      Runtime.getRuntime().removeShutdownHook(stopShared);
       shared.close();
       shared = null;
     }
