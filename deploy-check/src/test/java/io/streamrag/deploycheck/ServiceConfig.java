@@ -156,11 +156,6 @@ record ServiceConfig(
             .addAll(List.of(binding.path("destination").asString().split(",")));
       }
     }
-    // the gateway replicas' group on chat.answers (each relays only its own share)
-    var relay = documents.get(0).path("gateway").path("streams").path("relay-group");
-    if (relay.isString()) {
-      out.computeIfAbsent(relay.asString(), g -> new TreeSet<>()).add("chat.answers");
-    }
     try (Stream<Path> sources = Files.walk(Repo.ROOT.resolve(service).resolve("src/main/java"))) {
       for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
         var m = LISTENER.matcher(Repo.read(source));

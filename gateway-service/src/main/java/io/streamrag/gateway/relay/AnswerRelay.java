@@ -1,6 +1,7 @@
 package io.streamrag.gateway.relay;
 
 import io.micrometer.core.instrument.Counter;
+import io.streamrag.kit.kafka.BindingRebalance;
 import io.streamrag.kit.kafka.SkippedRecords;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.schemas.ChatTopics;
@@ -13,18 +14,9 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
-import org.springframework.kafka.listener.ContainerProperties;
-import org.springframework.kafka.listener.KafkaMessageListenerContainer;
-import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.support.TopicPartitionOffset;
 import reactor.core.publisher.Flux;
 
@@ -32,17 +24,22 @@ import reactor.core.publisher.Flux;
  * Relays {@code chat.answers} to the answer streams open on this replica, reading only this
  * replica's share of the topic.
  *
- * <p>The gateway replicas form one consumer group on the topic (cooperative rebalancing), so each
- * reads its own partitions. A new request names one of them as its answer's partition ({@link
- * #namePartition}, a header of the request: {@code AnswerPartition}), and llm-service writes every
- * event of the answer there, so they land where the replica that holds the stream reads. When a
- * rebalance moves a partition away (a replica joined or left), each stream of it still open here is
- * read by the replica's shared reader ({@link AnswerReplays}) from the exact offset the group
- * consumer had reached, until it ends: no event is lost or repeated. A replica with no partition
- * (more replicas than partitions) reads each of its streams that way. Every event of a request is
- * also on the topic for a day, so a stream can be {@link #replay replayed} on any replica.
+ * <p>The gateway replicas form one consumer group on the topic (cooperative rebalancing): the
+ * Spring Cloud Stream binding {@value #BINDING} (gateway-service.yml), which hands each record to
+ * {@link #relay} and this replica's share changes to {@link #shares}, so each reads its own
+ * partitions. A new request names one of them as its answer's partition ({@link #namePartition}, a
+ * header of the request: {@code AnswerPartition}), and llm-service writes every event of the answer
+ * there, so they land where the replica that holds the stream reads. When a rebalance moves a
+ * partition away (a replica joined or left), each stream of it still open here is read by the
+ * replica's shared reader ({@link AnswerReplays}) from the exact offset the group consumer had
+ * reached, until it ends: no event is lost or repeated. A replica with no partition (more replicas
+ * than partitions) reads each of its streams that way. Every event of a request is also on the
+ * topic for a day, so a stream can be {@link #replay replayed} on any replica.
  */
-public final class AnswerRelay implements AutoCloseable {
+public final class AnswerRelay {
+
+  /** The binding that reads this replica's share of {@code chat.answers} (gateway-service.yml). */
+  public static final String BINDING = "answerRelay-in-0";
 
   private static final Logger log = LoggerFactory.getLogger(AnswerRelay.class);
 
@@ -52,7 +49,6 @@ public final class AnswerRelay implements AutoCloseable {
    */
   static final Duration CLOCK_MARGIN = Duration.ofSeconds(30);
 
-  private final TopicReaders readers;
   private final AnswerReplays replays;
   private final String topic = ChatTopics.CHAT_ANSWERS.name();
   private final LiveStreams live = new LiveStreams();
@@ -61,56 +57,26 @@ public final class AnswerRelay implements AutoCloseable {
   private final AvroDeserializer avro = new AvroDeserializer();
   private final Counter own;
   private final Counter foreign;
-  private final KafkaMessageListenerContainer<String, byte[]> container;
   private final AnswerPartitions partitions;
 
-  /**
-   * Joins the group and returns once it has given this replica its share (possibly none).
-   *
-   * @throws IllegalStateException if the group has not answered {@code within} that time
-   */
-  public static AnswerRelay start(
-      TopicReaders readers,
-      AnswerReplays replays,
-      String group,
-      Counter own,
-      Counter foreign,
-      Duration within)
-      throws InterruptedException {
-    var relay = new AnswerRelay(readers, replays, group, own, foreign);
-    relay.container.start();
-    if (!relay.firstAssignment.await(within.toMillis(), TimeUnit.MILLISECONDS)) {
-      relay.close();
-      throw new IllegalStateException(
-          "no share of chat.answers from consumer group " + group + " within " + within);
-    }
-    return relay;
-  }
-
-  private AnswerRelay(
-      TopicReaders readers, AnswerReplays replays, String group, Counter own, Counter foreign) {
-    this.readers = readers;
+  /** A relay whose binding has not joined the group yet: it owns no partition until it has. */
+  public AnswerRelay(TopicReaders readers, AnswerReplays replays, Counter own, Counter foreign) {
     this.replays = replays;
     this.own = own;
     this.foreign = foreign;
     this.partitions = new AnswerPartitions(readers.ends(topic, Duration.ofSeconds(30)).size());
-    var config = readers.clients().consumer("gateway-relay");
-    config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-    config.put(
-        ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
-        CooperativeStickyAssignor.class.getName());
-    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-    var consumers =
-        readers
-            .clients()
-            .consumerFactory(config, new StringDeserializer(), new ByteArrayDeserializer());
-    var properties = readers.clients().observed(new ContainerProperties(topic));
-    properties.setAckMode(ContainerProperties.AckMode.MANUAL); // positions matter only while read
-    properties.setConsumerRebalanceListener(new Shares());
-    properties.setMessageListener((MessageListener<String, byte[]>) this::onRecord);
-    this.container = new KafkaMessageListenerContainer<>(consumers, properties);
-    container.setBeanName("gateway-relay");
-    readers.watch(container);
+  }
+
+  /**
+   * Waits until the group has given this replica its share (possibly none).
+   *
+   * @throws IllegalStateException if the group has not answered {@code within} that time
+   */
+  public void awaitShare(String group, Duration within) throws InterruptedException {
+    if (!firstAssignment.await(within.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException(
+          "no share of chat.answers from consumer group " + group + " within " + within);
+    }
   }
 
   /**
@@ -155,9 +121,9 @@ public final class AnswerRelay implements AutoCloseable {
     live.removeAll(requestId);
   }
 
-  /** True once the group has given this replica its share and the topic is being read. */
+  /** True once the group has given this replica its share. */
   public boolean isReady() {
-    return firstAssignment.getCount() == 0 && container.isRunning();
+    return firstAssignment.getCount() == 0;
   }
 
   /** How many answer streams are open on this replica. */
@@ -175,25 +141,28 @@ public final class AnswerRelay implements AutoCloseable {
     return partitions.of(requestId);
   }
 
-  @Override
-  public void close() {
-    readers.stop(container);
+  /**
+   * What the group does to this replica's share: {@value #BINDING}'s part of the binder's listener.
+   */
+  public BindingRebalance shares() {
+    return new Shares();
   }
 
-  private void onRecord(ConsumerRecord<String, byte[]> record) {
-    if (record.key() == null) {
+  /** One record of this replica's share, from the binding's consumer thread. */
+  public void relay(String key, byte[] value, int partition, long offset) {
+    if (key == null) {
       return;
     }
-    (partitions.openedHere(record.key()) ? own : foreign).increment();
-    if (!live.anyFor(record.key())) {
+    (partitions.openedHere(key) ? own : foreign).increment();
+    if (!live.anyFor(key)) {
       return; // nobody here waits for it: not even decoded
     }
     try {
-      if (avro.deserialize(topic, record.value()) instanceof AnswerEvent event) {
-        live.deliver(record.key(), event);
+      if (avro.deserialize(topic, value) instanceof AnswerEvent event) {
+        live.deliver(key, event);
       }
     } catch (RuntimeException e) {
-      SkippedRecords.unreadable(log, record, e);
+      SkippedRecords.unreadable(log, topic, partition, offset, e);
     }
   }
 
@@ -212,11 +181,20 @@ public final class AnswerRelay implements AutoCloseable {
         TopicPartitionOffset.SeekPosition.TIMESTAMP);
   }
 
-  /** This replica's share of the topic, as the group changes it. */
-  private final class Shares implements ConsumerAwareRebalanceListener {
+  /**
+   * This replica's share of the topic, as the group changes it. Partitions lost (this consumer was
+   * fenced) come as revoked too, while the consumer still knows its position in them.
+   */
+  private final class Shares implements BindingRebalance {
 
     @Override
-    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> assigned) {
+    public String binding() {
+      return BINDING;
+    }
+
+    @Override
+    public void assigned(
+        Consumer<?, ?> consumer, Collection<TopicPartition> assigned, boolean initial) {
       partitions.count(consumer.partitionsFor(topic).size());
       if (!assigned.isEmpty()) {
         // never with none: seekToEnd of no partition moves every assigned one to its end, and a
@@ -236,26 +214,17 @@ public final class AnswerRelay implements AutoCloseable {
     }
 
     @Override
-    public void onPartitionsRevokedBeforeCommit(
-        Consumer<?, ?> consumer, Collection<TopicPartition> revoked) {
+    public void revokedBeforeCommit(Consumer<?, ?> consumer, Collection<TopicPartition> revoked) {
       for (var partition : revoked) {
         partitions.disown(partition.partition());
         long position = consumer.position(partition);
         var from = new TopicPartitionOffset(topic, partition.partition(), position);
         streamsOf(partition.partition()).forEach(id -> handOver(id, from));
       }
-      log.info("gave up chat.answers partitions {} (now {})", numbers(revoked), partitions.owned());
-    }
-
-    @Override
-    public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> lost) {
-      Instant now = Instant.now();
-      for (var partition : lost) {
-        partitions.disown(partition.partition());
-        streamsOf(partition.partition())
-            .forEach(id -> handOver(id, byTime(partition.partition(), now)));
+      if (!revoked.isEmpty()) {
+        log.info(
+            "gave up chat.answers partitions {} (now {})", numbers(revoked), partitions.owned());
       }
-      log.warn("lost chat.answers partitions {} (now {})", numbers(lost), partitions.owned());
     }
 
     private java.util.List<String> streamsOf(int partition) {

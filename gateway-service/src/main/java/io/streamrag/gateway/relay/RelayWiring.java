@@ -7,17 +7,23 @@ import io.micrometer.tracing.Tracer;
 import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.gateway.admission.ChatAdmission;
 import io.streamrag.gateway.auth.ApiKeys;
+import io.streamrag.kit.kafka.BindingRebalance;
 import io.streamrag.kit.kafka.TopicReaders;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.lifecycle.Drain;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.cloud.stream.config.BindingServiceProperties;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.Message;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /** Answer streams: the relay of this replica's share of chat.answers, the ledger, resumes. */
@@ -43,17 +49,70 @@ class RelayWiring {
     return replays;
   }
 
-  @Bean(destroyMethod = "close")
-  AnswerRelay answerRelay(
-      TopicReaders readers, AnswerReplays replays, StreamProperties streams, MeterRegistry meters)
-      throws InterruptedException {
-    return AnswerRelay.start(
+  @Bean
+  AnswerRelay relay(TopicReaders readers, AnswerReplays replays, MeterRegistry meters) {
+    return new AnswerRelay(
         readers,
         replays,
-        streams.relayGroup(),
         counter(meters, "own", "answer events of streams this replica opened"),
-        counter(meters, "foreign", "answer events of other replicas' streams (should stay 0)"),
-        Duration.ofSeconds(60));
+        counter(meters, "foreign", "answer events of other replicas' streams (should stay 0)"));
+  }
+
+  /** Binding {@value AnswerRelay#BINDING}: each record of this replica's share to its streams. */
+  @Bean
+  Consumer<Message<byte[]>> answerRelay(AnswerRelay relay) {
+    return message -> {
+      var headers = message.getHeaders();
+      relay.relay(
+          headers.get(KafkaHeaders.RECEIVED_KEY, String.class),
+          message.getPayload(),
+          headers.get(KafkaHeaders.RECEIVED_PARTITION, Integer.class),
+          headers.get(KafkaHeaders.OFFSET, Long.class));
+    };
+  }
+
+  @Bean
+  BindingRebalance answerRelayShares(AnswerRelay relay) {
+    return relay.shares();
+  }
+
+  /**
+   * The context starts once the group has given this replica its share of chat.answers (within a
+   * minute, or the start fails): after the bindings start, before the web server takes requests.
+   */
+  @Bean
+  SmartLifecycle answerRelayShare(AnswerRelay relay, BindingServiceProperties bindings) {
+    String group = bindings.getBindingProperties(AnswerRelay.BINDING).getGroup();
+    return new SmartLifecycle() {
+      private volatile boolean running;
+
+      @Override
+      public void start() {
+        try {
+          relay.awaitShare(group, Duration.ofSeconds(60));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted waiting for a share of chat.answers", e);
+        }
+        running = true;
+      }
+
+      @Override
+      public void stop() {
+        running = false;
+      }
+
+      @Override
+      public boolean isRunning() {
+        return running;
+      }
+
+      @Override
+      public int getPhase() {
+        // bindings start at Integer.MAX_VALUE - 3000, the web server at Integer.MAX_VALUE - 2048
+        return Integer.MAX_VALUE - 2500;
+      }
+    };
   }
 
   @Bean(destroyMethod = "close")
@@ -121,11 +180,11 @@ class RelayWiring {
 
   /** Ready once this replica has its share of chat.answers. */
   @Bean
-  HealthIndicator relayHealthIndicator(AnswerRelay answerRelay, StreamLedger ledger) {
+  HealthIndicator relayHealthIndicator(AnswerRelay relay, StreamLedger ledger) {
     return () ->
-        (answerRelay.isReady() ? Health.up() : Health.outOfService())
-            .withDetail("openChats", answerRelay.openStreams())
-            .withDetail("partitions", answerRelay.ownedPartitions())
+        (relay.isReady() ? Health.up() : Health.outOfService())
+            .withDetail("openChats", relay.openStreams())
+            .withDetail("partitions", relay.ownedPartitions())
             .withDetail("resumableStreams", ledger.size())
             .build();
   }

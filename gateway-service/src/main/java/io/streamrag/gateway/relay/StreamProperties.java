@@ -1,6 +1,5 @@
 package io.streamrag.gateway.relay;
 
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
@@ -10,8 +9,6 @@ import org.springframework.validation.annotation.Validated;
 /**
  * How answer streams survive real networks ({@code gateway.streams.*}).
  *
- * @param relayGroup the consumer group of the gateway replicas on {@code chat.answers}: each
- *     replica reads only the partitions the group gives it, and its streams' request ids land there
  * @param resumeWindow how long after it was asked a stream can be resumed with {@code
  *     Last-Event-ID}, on any replica
  * @param cancelGrace how long a stream whose caller left waits for it to come back before its
@@ -22,7 +19,6 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("gateway.streams")
 public record StreamProperties(
-    @NotBlank String relayGroup,
     @NotNull Duration resumeWindow,
     @NotNull Duration cancelGrace,
     @Positive int maxResumesPerKey) {}

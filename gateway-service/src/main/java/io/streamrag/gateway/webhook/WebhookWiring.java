@@ -1,6 +1,7 @@
 package io.streamrag.gateway.webhook;
 
 import io.streamrag.gateway.GatewayProperties;
+import io.streamrag.kit.kafka.BindingRebalance;
 import io.streamrag.kit.kafka.DeadLetters;
 import io.streamrag.kit.kafka.KafkaClients;
 import java.time.Clock;
@@ -11,7 +12,6 @@ import java.util.function.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
 import org.springframework.cloud.stream.binding.BindingsLifecycleController;
 import org.springframework.cloud.stream.config.BindingServiceProperties;
 import org.springframework.context.SmartLifecycle;
@@ -85,16 +85,18 @@ class WebhookWiring {
 
   /** Partitions given up: their alerts still pending are read again by their next owner. */
   @Bean
-  KafkaBindingRebalanceListener webhookRebalance(InOrderAcks acks) {
-    return new KafkaBindingRebalanceListener() {
+  BindingRebalance webhookRebalance(InOrderAcks acks) {
+    return new BindingRebalance() {
       @Override
-      public void onPartitionsRevokedAfterCommit(
-          String binding,
+      public String binding() {
+        return BINDING;
+      }
+
+      @Override
+      public void revokedAfterCommit(
           org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
           Collection<TopicPartition> partitions) {
-        if (BINDING.equals(binding)) {
-          acks.forget(partitions);
-        }
+        acks.forget(partitions);
       }
     };
   }

@@ -27,7 +27,8 @@ class RelayHandOverTest {
   static final LocalKafka KAFKA = LocalKafka.shared();
   static final JsonMapper JSON = new JsonMapper();
   static final Map<String, String> FARMER = Map.of("Authorization", "Bearer dev-farmer-key");
-  static final String GROUP = "--gateway.streams.relay-group=relay-hand-over-test";
+  static final String GROUP =
+      "--spring.cloud.stream.bindings.answerRelay-in-0.group=relay-hand-over-test";
   static final int CHATS = 12;
   static final List<String> SECOND_HALF = List.of("c ", "d ", "e ", "f ", "g ", "h");
 

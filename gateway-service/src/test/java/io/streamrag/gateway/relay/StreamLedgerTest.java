@@ -49,7 +49,7 @@ class StreamLedgerTest {
             new StringSerializer(),
             (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
     var writer = new TopicWriter(new KafkaTemplate<>(producers));
-    var settings = new StreamProperties("relay", Duration.ofMinutes(5), GRACE, 8);
+    var settings = new StreamProperties(Duration.ofMinutes(5), GRACE, 8);
     replicaA =
         new StreamLedger(
             readers, writer, settings, Clock.offset(Clock.systemUTC(), Duration.ofSeconds(2)));

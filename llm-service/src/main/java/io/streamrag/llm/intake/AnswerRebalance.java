@@ -1,5 +1,6 @@
 package io.streamrag.llm.intake;
 
+import io.streamrag.kit.kafka.BindingRebalance;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -11,7 +12,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
 
 /**
  * What the chat requests binding does when the group moves partitions, on the consumer's thread.
@@ -25,7 +25,7 @@ import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListen
  * again: an answer that ended while the group was rebalancing had its commit refused, and nothing
  * later on a quiet partition would commit past it.
  */
-public final class AnswerRebalance implements KafkaBindingRebalanceListener {
+public final class AnswerRebalance implements BindingRebalance {
 
   private static final Logger log = LoggerFactory.getLogger(AnswerRebalance.class);
 
@@ -40,23 +40,19 @@ public final class AnswerRebalance implements KafkaBindingRebalanceListener {
   }
 
   @Override
-  public void onPartitionsRevokedBeforeCommit(
-      String bindingName, Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-    if (binding.equals(bindingName)) {
-      await(partitions);
-      budget.revoked(partitions);
-    }
+  public String binding() {
+    return binding;
   }
 
   @Override
-  public void onPartitionsAssigned(
-      String bindingName,
-      Consumer<?, ?> consumer,
-      Collection<TopicPartition> partitions,
-      boolean initial) {
-    if (!binding.equals(bindingName)) {
-      return;
-    }
+  public void revokedBeforeCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+    await(partitions);
+    budget.revoked(partitions);
+  }
+
+  @Override
+  public void assigned(
+      Consumer<?, ?> consumer, Collection<TopicPartition> partitions, boolean initial) {
     var offsets = new HashMap<TopicPartition, OffsetAndMetadata>();
     budget
         .acknowledged(consumer.assignment())

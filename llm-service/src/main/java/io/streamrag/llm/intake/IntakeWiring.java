@@ -21,7 +21,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.cloud.stream.binder.kafka.KafkaBindingRebalanceListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
@@ -142,7 +141,7 @@ class IntakeWiring {
 
   /** Partitions that change hands finish their answers first; kept ones are committed again. */
   @Bean
-  KafkaBindingRebalanceListener answersRebalance(AnswerBudget budget, IntakeProperties intake) {
+  AnswerRebalance answersRebalance(AnswerBudget budget, IntakeProperties intake) {
     return new AnswerRebalance(ANSWERS_BINDING, budget, intake.handOver());
   }
 

@@ -203,6 +203,15 @@ public class KafkaKitConfiguration {
     }
 
     /**
+     * The binder's one rebalance listener, calling each binding's {@link BindingRebalance} beans
+     * (the binder ignores a second listener bean, and then the first too).
+     */
+    @Bean
+    BindingRebalances bindingRebalances(ObjectProvider<BindingRebalance> parts) {
+      return new BindingRebalances(parts.orderedStream().toList());
+    }
+
+    /**
      * Every binding's message carries the record it was made of (Spring Integration's {@code
      * sourceData} header): a handler that files a record itself files it as it was read, headers
      * and all ({@link DeadLetters#consumed}).

@@ -10,11 +10,17 @@ public final class SkippedRecords {
 
   /** Logs, at WARN on the reader's logger, where the unreadable record sits and why. */
   public static void unreadable(Logger log, ConsumerRecord<?, ?> record, RuntimeException e) {
+    unreadable(log, record.topic(), record.partition(), record.offset(), e);
+  }
+
+  /** The same, for a record known by where it sits (e.g. a binding's message). */
+  public static void unreadable(
+      Logger log, String topic, int partition, long offset, RuntimeException e) {
     log.warn(
         "skipped an unreadable record on {} at {}-{}: {}",
-        record.topic(),
-        record.partition(),
-        record.offset(),
+        topic,
+        partition,
+        offset,
         e.getMessage());
   }
 }
