@@ -13,6 +13,7 @@ import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.kit.lifecycle.Drain;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.springframework.boot.autoconfigure.context.LifecycleProperties;
@@ -58,16 +59,25 @@ class RelayWiring {
         counter(meters, "foreign", "answer events of other replicas' streams (should stay 0)"));
   }
 
-  /** Binding {@value AnswerRelay#BINDING}: each record of this replica's share to its streams. */
+  /**
+   * Binding {@value AnswerRelay#BINDING}: each record of this replica's share to its streams, a
+   * poll at a time (the keys, partitions and offsets are lists, one per record).
+   */
   @Bean
-  Consumer<Message<byte[]>> answerRelay(AnswerRelay relay) {
-    return message -> {
-      var headers = message.getHeaders();
-      relay.relay(
-          headers.get(KafkaHeaders.RECEIVED_KEY, String.class),
-          message.getPayload(),
-          headers.get(KafkaHeaders.RECEIVED_PARTITION, Integer.class),
-          headers.get(KafkaHeaders.OFFSET, Long.class));
+  Consumer<Message<List<byte[]>>> answerRelay(AnswerRelay relay) {
+    return poll -> {
+      var records = poll.getPayload();
+      var headers = poll.getHeaders();
+      var keys = (List<?>) headers.get(KafkaHeaders.RECEIVED_KEY);
+      var partitions = (List<?>) headers.get(KafkaHeaders.RECEIVED_PARTITION);
+      var offsets = (List<?>) headers.get(KafkaHeaders.OFFSET);
+      for (int i = 0; i < records.size(); i++) {
+        relay.relay(
+            (String) keys.get(i),
+            records.get(i),
+            (Integer) partitions.get(i),
+            (Long) offsets.get(i));
+      }
     };
   }
 
