@@ -59,9 +59,11 @@ BIND=127.0.0.1
 # 24-31 ms against 33-42 ms warm, 16 streams 51-60 chats/s against 39-60, on the demo's 74 chunks.
 # What C1 costs is Lucene's speed on a large index: at 100,000 chunks hybrid search p99 28.5 ms at
 # C1 against 17-21 ms at C2 (./bench.sh retrieval-scale). RETRIEVAL_JIT=-XX:+TieredCompilation
-# ./run.sh gives a large knowledge base C2 back. One machine's choice: in Kubernetes each pod has
-# its own CPU, and deploy/ keeps the JVM's default.
-declare -A JIT=([gateway-service]=-XX:TieredStopAtLevel=1 [sensor-bridge]=-XX:TieredStopAtLevel=1 [ingest-service]=-XX:TieredStopAtLevel=1 [retrieval-service]=${RETRIEVAL_JIT:--XX:TieredStopAtLevel=1} [llm-service]=-XX:TieredStopAtLevel=1)
+# ./run.sh gives a large knowledge base C2 back. INGEST_JIT does the same for ingest: C2 makes a
+# station's fan-out cheaper once warm, but its compiling made the first 500 readings/s after a start
+# queue for 12 s (p50) against 2-4 s at C1 (docs/measurements/2026-12-07-station-fan-out.md). One
+# machine's choice: in Kubernetes each pod has its own CPU, and deploy/ keeps the JVM's default.
+declare -A JIT=([gateway-service]=-XX:TieredStopAtLevel=1 [sensor-bridge]=-XX:TieredStopAtLevel=1 [ingest-service]=${INGEST_JIT:--XX:TieredStopAtLevel=1} [retrieval-service]=${RETRIEVAL_JIT:--XX:TieredStopAtLevel=1} [llm-service]=-XX:TieredStopAtLevel=1)
 # STREAMRAG_JIT=-XX:+TieredCompilation ./run.sh gives every service the JVM's default JIT (C2 too):
 # for latency measurements, which C1 slows (docs/measurements/2026-12-06-extractive-jit.md)
 if [ -n "${STREAMRAG_JIT:-}" ]; then

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class IngestWarmUpTest {
 
   @Test
-  void eachRoundEmbedsTheReadingsSectionAsIngestWouldWithoutAnyWriterOrManifest() {
+  void eachRoundEmbedsEverySectionAsIngestWouldWithoutAnyWriterOrManifest() {
     var model = OnnxEmbedder.bundledMiniLm(Runnable::run);
     var embedded = new ArrayList<String>();
     Embedder counting = counting(model, embedded);
@@ -38,10 +38,15 @@ class IngestWarmUpTest {
       warmUp.round(round);
     }
 
-    // Then every round embedded the English rendering of its readings, values and all
+    // Then every round embedded the English rendering of its readings, values and all, and the
+    // first one the field's profile, forecast and station's days as well (later ones are cached)
     assertThat(embedded).hasSizeGreaterThanOrEqualTo(3);
     assertThat(embedded).allSatisfy(text -> assertThat(text).isNotBlank());
-    assertThat(String.join("\n", embedded)).containsIgnoringCase("moisture");
+    assertThat(String.join("\n", embedded))
+        .containsIgnoringCase("moisture")
+        .containsIgnoringCase("soil texture")
+        .containsIgnoringCase("forecast")
+        .containsIgnoringCase("rain");
     assertThat(warmUp.name()).isEqualTo("reading");
   }
 

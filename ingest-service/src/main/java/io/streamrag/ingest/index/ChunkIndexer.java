@@ -13,6 +13,8 @@ import io.streamrag.schemas.index.ChunkPayload;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
 import io.streamrag.schemas.index.ManifestChunk;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -96,7 +98,14 @@ public class ChunkIndexer {
         out.send(
             KnowledgeTopics.INDEX_CHANGES,
             chunks.get(i).getPointId(),
-            upsert(chunks.get(i).getPointId(), drafts.get(i), i, List.of(), sourceReceivedAt, now));
+            upsert(
+                chunks.get(i).getPointId(),
+                drafts.get(i),
+                i,
+                List.of(),
+                embedder.modelId(),
+                sourceReceivedAt,
+                now));
       }
     }
     var dense = changed.stream().filter(i -> embedder.reads(drafts.get(i).language())).toList();
@@ -121,7 +130,14 @@ public class ChunkIndexer {
         out.send(
             KnowledgeTopics.INDEX_CHANGES,
             chunks.get(i).getPointId(),
-            upsert(chunks.get(i).getPointId(), drafts.get(i), i, own, sourceReceivedAt, now));
+            upsert(
+                chunks.get(i).getPointId(),
+                drafts.get(i),
+                i,
+                own,
+                embedder.modelId(),
+                sourceReceivedAt,
+                now));
       }
       from = to;
     }
@@ -136,13 +152,31 @@ public class ChunkIndexer {
   }
 
   /**
+   * What {@link #index} does to each chunk of a source, but sending it or touching a manifest: its
+   * content hashed and its upsert encoded, with {@code vector} as its only window. A warm-up's, so
+   * the first real source finds this compiled.
+   */
+  public static void rehearse(List<ChunkDraft> drafts, float[] vector, String model) {
+    Instant now = Instant.now();
+    for (int i = 0; i < drafts.size(); i++) {
+      String pointId = Ids.of(hash(drafts.get(i), i), String.valueOf(i));
+      try {
+        upsert(pointId, drafts.get(i), i, List.of(vector), model, now, now).toByteBuffer();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /**
    * An upsert whose first window's vector is {@code vector}, the later ones {@code moreWindows}.
    */
-  private IndexChanged upsert(
+  private static IndexChanged upsert(
       String pointId,
       ChunkDraft d,
       int index,
       List<float[]> windows,
+      String model,
       Instant receivedAt,
       Instant now) {
     return IndexChanged.newBuilder()
@@ -153,7 +187,7 @@ public class ChunkIndexer {
             windows.size() < 2
                 ? List.of()
                 : windows.subList(1, windows.size()).stream().map(ChunkIndexer::floats).toList())
-        .setEmbeddingModel(embedder.modelId())
+        .setEmbeddingModel(model)
         .setPayload(
             new ChunkPayload(
                 d.text(), d.source(), d.sensorUuid(), d.kbName(), index, d.docId(), d.language()))

@@ -50,7 +50,7 @@ public final class Tokens {
           Pattern.UNICODE_CHARACTER_CLASS);
 
   /** Pieces remembered at most; past it the memory starts again (a vocabulary, not a log). */
-  static final int REMEMBERED_PIECES = 1 << 16;
+  static final int REMEMBERED_PIECES = 1 << 14;
 
   /** Longer pieces are rare (a long number, a URL) and counted each time. */
   private static final int REMEMBERED_LENGTH = 32;
