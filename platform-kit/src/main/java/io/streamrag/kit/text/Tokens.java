@@ -32,7 +32,8 @@ public final class Tokens {
   /**
    * {@code o200k_base}'s pre-tokenizer, as jtokkit 1.1.0 compiles it ({@code EncodingFactory}):
    * every match is merged on its own, so a text's count is the sum of its matches' counts. {@code
-   * TokensTest} checks the sum against the whole-text count on every demo document.
+   * TokensTest} checks the sum against the whole-text count on 3,000 texts mixing every kind of
+   * piece, in many scripts: a jtokkit upgrade that changes the pre-tokenizer fails it.
    */
   private static final Pattern PIECES =
       Pattern.compile(
