@@ -88,7 +88,7 @@ class IngestWiring {
       ObjectProvider<ObservationRegistry> observations) {
     return new IngestSteps(
         snapshots,
-        new SnapshotFolder(new SnapshotText()),
+        new SnapshotFolder(SnapshotText.remembering()),
         weathers,
         snapshotIndexer,
         locks,

@@ -16,16 +16,20 @@ import io.streamrag.schemas.Ids;
 import io.streamrag.schemas.KnowledgeTopics;
 import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.WeatherTopics;
+import io.streamrag.schemas.index.ChunkManifest;
 import io.streamrag.schemas.index.IndexChanged;
 import io.streamrag.schemas.index.IndexOp;
+import io.streamrag.schemas.index.ManifestChunk;
 import io.streamrag.schemas.weather.DailyObservation;
 import io.streamrag.schemas.weather.StationLinked;
 import io.streamrag.schemas.weather.StationRegistered;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import io.streamrag.schemas.weather.WeatherObserved;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -110,6 +114,60 @@ class WeatherIngestTest extends IngestOnBroker {
       index.await(
           r -> weatherChunk.equals(r.key()) && ((IndexChanged) r.value()).getOp() == IndexOp.DELETE,
           WAIT);
+    }
+  }
+
+  @Test
+  void aWeatherSectionWhoseManifestAnotherWriterReplacedIsIndexedAgainWithTheNextReading() {
+    // given a field whose weather section is indexed
+    String station = "st-" + newSensor().substring(0, 8);
+    String field = newSensor();
+    String source = "sensor/" + field + "/weather";
+    Instant t = now();
+    publish(
+        WeatherTopics.WEATHER_STATIONS,
+        station,
+        new StationRegistered(station, "Qazvin", 36.3, 50.0, 1280.0, "UTC", "h", t));
+    publish(WeatherTopics.WEATHER_LINKS, field, link(field, station, 3.0, t));
+    observe(station, new DailyObservation(yesterday(), 17.0, 5.0, 85.0, 40.0, 2.0, 2.0, 10.0, 4.5));
+    ChunkManifest indexed;
+    try (var manifests =
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(), KnowledgeTopics.INGEST_MANIFESTS.name())) {
+      indexed = (ChunkManifest) manifests.await(r -> source.equals(r.key()), WAIT).value();
+    }
+
+    // when another writer publishes a newer manifest of it, whose first chunk differs
+    var chunks = new ArrayList<>(indexed.getChunks());
+    chunks.set(0, new ManifestChunk(chunks.get(0).getPointId(), "written-elsewhere"));
+    long replacedAt = System.currentTimeMillis();
+    publish(
+        KnowledgeTopics.INGEST_MANIFESTS,
+        source,
+        ChunkManifest.newBuilder(indexed)
+            .setVersion(indexed.getVersion() + 1_000)
+            .setChunks(chunks)
+            .build());
+
+    // then a reading, though it changes only the readings section, indexes that chunk again
+    try (var index =
+        new TopicProbe(
+            LocalKafka.shared().bootstrapServers(),
+            KnowledgeTopics.INDEX_CHANGES.name(),
+            replacedAt)) {
+      for (int i = 1; ; i++) {
+        publish(
+            SensorTopics.SENSOR_READINGS,
+            field,
+            reading(field, "m-" + i, t.plusSeconds(60L * i), 20.0 + i, null));
+        try {
+          index.await(r -> chunks.get(0).getPointId().equals(r.key()), Duration.ofSeconds(2));
+          break;
+        } catch (AssertionError notYet) {
+          // ingest may not have read the replaced manifest yet: another reading
+          assertThat(i).as("readings sent without the weather chunk indexed again").isLessThan(10);
+        }
+      }
     }
   }
 

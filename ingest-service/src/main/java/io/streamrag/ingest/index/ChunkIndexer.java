@@ -55,6 +55,11 @@ public class ChunkIndexer {
     return embedder;
   }
 
+  /** The version of a source's manifest, -1 for none: it changes whenever the source is indexed. */
+  public long version(String sourceId) {
+    return manifests.get(sourceId).map(ChunkManifest::getVersion).orElse(-1L);
+  }
+
   /** What one call changed. */
   public record Result(int embedded, int unchanged, int deleted) {}
 

@@ -1,5 +1,7 @@
 package io.streamrag.ingest.snapshot;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.context.ContextSnapshot;
 import io.micrometer.context.ContextSnapshotFactory;
 import io.streamrag.ingest.chunk.Chunker;
@@ -11,6 +13,7 @@ import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +48,20 @@ public final class SnapshotIndexer implements AutoCloseable {
   private final Map<String, Burst> bursts = new ConcurrentHashMap<>();
   private final TaskScheduler trailing;
   private final ContextSnapshotFactory context = ContextSnapshotFactory.builder().build();
+
+  /**
+   * What each source was last indexed from, and the version of its manifest then. A section that is
+   * the same object ({@link SnapshotText#remembering}) while the manifest stayed at that version
+   * would give the same chunks and hashes, so it is not chunked and hashed again: a station's
+   * observation costs each linked field its weather section only.
+   */
+  private final Cache<String, Indexed> indexed =
+      Caffeine.newBuilder()
+          .maximumSize((long) SectionMemo.SENSORS * SECTIONS.length)
+          .executor(Runnable::run)
+          .build();
+
+  private record Indexed(SnapshotText.Section section, long version) {}
 
   /** A sensor's coalescing state: when it was last indexed, and what waits for the window's end. */
   private static final class Burst {
@@ -103,9 +120,21 @@ public final class SnapshotIndexer implements AutoCloseable {
   }
 
   private void index(SnapshotFolder.Folded folded, Instant receivedAt, TopicWriter.Batch out) {
-    // an absent section indexes no chunks, which removes what was there, if anything
-    drafts(folded.snapshot().getSensorUuid(), folded.sections())
-        .forEach((source, drafts) -> indexer.index(source, drafts, receivedAt, out));
+    String sensor = folded.snapshot().getSensorUuid();
+    var present = new HashMap<String, SnapshotText.Section>();
+    folded.sections().forEach(section -> present.put(section.name(), section));
+    for (String name : SECTIONS) {
+      String source = source(sensor, name);
+      var section = present.get(name);
+      var last = indexed.getIfPresent(source);
+      if (last != null && last.section() == section && last.version() == indexer.version(source)) {
+        continue;
+      }
+      // an absent section indexes no chunks, which removes what was there, if anything
+      var drafts = section == null ? List.<ChunkDraft>of() : drafts(sensor, section);
+      indexer.index(source, drafts, receivedAt, out);
+      indexed.put(source, new Indexed(section, indexer.version(source)));
+    }
   }
 
   /**
@@ -113,31 +142,32 @@ public final class SnapshotIndexer implements AutoCloseable {
    * none for a section the snapshot does not have.
    */
   public Map<String, List<ChunkDraft>> drafts(SensorSnapshotUpdated snapshot) {
-    return drafts(snapshot.getSensorUuid(), text.sections(snapshot));
-  }
-
-  private Map<String, List<ChunkDraft>> drafts(String sensor, List<SnapshotText.Section> sections) {
+    String sensor = snapshot.getSensorUuid();
     var bySource = new LinkedHashMap<String, List<ChunkDraft>>();
     for (String name : SECTIONS) {
       bySource.put(source(sensor, name), List.of());
     }
-    for (var section : sections) {
-      var drafts = new ArrayList<ChunkDraft>();
-      String docId = source(sensor, section.name());
-      String cited = section.citation() == null ? docId : section.citation();
-      for (var rendering : section.renderings()) {
-        add(
-            drafts,
-            rendering.text(),
-            rendering.meaning(),
-            docId,
-            cited,
-            sensor,
-            rendering.language());
-      }
-      bySource.put(source(sensor, section.name()), drafts);
+    for (var section : text.sections(snapshot)) {
+      bySource.put(source(sensor, section.name()), drafts(sensor, section));
     }
     return bySource;
+  }
+
+  private List<ChunkDraft> drafts(String sensor, SnapshotText.Section section) {
+    var drafts = new ArrayList<ChunkDraft>();
+    String docId = source(sensor, section.name());
+    String cited = section.citation() == null ? docId : section.citation();
+    for (var rendering : section.renderings()) {
+      add(
+          drafts,
+          rendering.text(),
+          rendering.meaning(),
+          docId,
+          cited,
+          sensor,
+          rendering.language());
+    }
+    return drafts;
   }
 
   /** The index source of one section of a sensor's snapshot, also shown in citations. */

@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -53,25 +54,69 @@ public final class SnapshotText {
   static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
+  private final SectionMemo memo;
+
+  /** Renders every section on every call. */
+  public SnapshotText() {
+    this(null);
+  }
+
+  private SnapshotText(SectionMemo memo) {
+    this.memo = memo;
+  }
+
+  /**
+   * Reuses a sensor's section as last rendered when nothing it is rendered from changed ({@link
+   * SectionMemo}): the same object, so the indexer knows it without comparing text.
+   */
+  public static SnapshotText remembering() {
+    return new SnapshotText(new SectionMemo());
+  }
+
   /**
    * The sections that have something to say, in order: readings, profile, forecast, weather
    * observed.
    */
   public List<Section> sections(SensorSnapshotUpdated s) {
     var out = new ArrayList<Section>();
+    String sensor = s.getSensorUuid();
     if (!s.getMeasuredAt().equals(Instant.EPOCH)) {
-      out.add(ReadingsText.section(s));
+      out.add(
+          section(
+              sensor,
+              SectionMemo.READINGS,
+              memo == null ? null : SectionMemo.ReadingsInput.of(s),
+              () -> ReadingsText.section(s)));
     }
     if (s.getProfile() != null) {
-      out.add(ProfileText.section(s.getSensorUuid(), s.getProfile()));
+      out.add(
+          section(
+              sensor,
+              SectionMemo.PROFILE,
+              s.getProfile(),
+              () -> ProfileText.section(sensor, s.getProfile())));
     }
     if (s.getForecast() != null && !s.getForecast().getDays().isEmpty()) {
-      out.add(ForecastText.section(s.getSensorUuid(), s.getForecast().getDays()));
+      out.add(
+          section(
+              sensor,
+              SectionMemo.FORECAST,
+              s.getForecast().getDays(),
+              () -> ForecastText.section(sensor, s.getForecast().getDays())));
     }
     if (s.getWeather() != null && !s.getWeather().getDays().isEmpty()) {
-      out.add(WeatherText.section(s.getSensorUuid(), s.getWeather()));
+      out.add(
+          section(
+              sensor,
+              SectionMemo.WEATHER,
+              s.getWeather(),
+              () -> WeatherText.section(sensor, s.getWeather())));
     }
     return out;
+  }
+
+  private Section section(String sensor, int position, Object input, Supplier<Section> render) {
+    return memo == null ? render.get() : memo.section(sensor, position, input, render);
   }
 
   /** The whole snapshot, from its sections, in one of {@link #LANGUAGES}. */
