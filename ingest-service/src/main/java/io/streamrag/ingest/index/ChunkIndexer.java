@@ -19,8 +19,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,6 +40,13 @@ public class ChunkIndexer {
   private final TopicView<ChunkManifest> manifests;
   private final Clock clock;
   private final int batchSize;
+
+  /**
+   * Sources whose last index changes the broker refused, with the chunks the index may still hold
+   * from before: the manifest this view holds for them was written through ahead of the refusal, so
+   * the next call trusts none of it, sends every chunk and deletes all the others.
+   */
+  private final Map<String, Set<String>> refused = new ConcurrentHashMap<>();
 
   ChunkIndexer(
       Embedder embedder,
@@ -55,8 +65,14 @@ public class ChunkIndexer {
     return embedder;
   }
 
-  /** The version of a source's manifest, -1 for none: it changes whenever the source is indexed. */
+  /**
+   * The version of a source's manifest, -1 for none: it changes whenever the source is indexed, and
+   * is {@link Long#MIN_VALUE} while its last index changes stand refused.
+   */
   public long version(String sourceId) {
+    if (refused.containsKey(sourceId)) {
+      return Long.MIN_VALUE;
+    }
     return manifests.get(sourceId).map(ChunkManifest::getVersion).orElse(-1L);
   }
 
@@ -75,10 +91,16 @@ public class ChunkIndexer {
       String sourceId, List<ChunkDraft> drafts, Instant sourceReceivedAt, TopicWriter.Batch out) {
     var previous = manifests.get(sourceId);
     Map<String, String> before = new HashMap<>();
+    // after a refusal, what the manifest says was sent may never have reached the index
+    Set<String> unsure = refused.remove(sourceId);
     boolean sameModel =
-        previous.map(m -> m.getEmbeddingModel().equals(embedder.modelId())).orElse(false);
+        unsure == null
+            && previous.map(m -> m.getEmbeddingModel().equals(embedder.modelId())).orElse(false);
     previous.ifPresent(
         m -> m.getChunks().forEach(c -> before.put(c.getPointId(), c.getContentHash())));
+    if (unsure != null) {
+      unsure.forEach(pointId -> before.putIfAbsent(pointId, ""));
+    }
 
     var changed = new ArrayList<Integer>();
     var chunks = new ArrayList<ManifestChunk>();
@@ -153,6 +175,8 @@ public class ChunkIndexer {
     var manifest = new ChunkManifest(sourceId, version, embedder.modelId(), chunks, now);
     out.send(KnowledgeTopics.INGEST_MANIFESTS, sourceId, manifest);
     manifests.update(sourceId, manifest);
+    var mayHold = new HashSet<>(before.keySet());
+    out.onFailure(() -> refused.merge(sourceId, mayHold, ChunkIndexer::union));
     return new Result(changed.size(), drafts.size() - changed.size(), gone.size());
   }
 
@@ -199,6 +223,12 @@ public class ChunkIndexer {
         .setSourceReceivedAt(receivedAt)
         .setChangedAt(now)
         .build();
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    var all = new HashSet<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static List<Float> floats(float[] vector) {

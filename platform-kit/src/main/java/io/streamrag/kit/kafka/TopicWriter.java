@@ -92,6 +92,23 @@ public final class TopicWriter implements AutoCloseable {
   /** Sends collected by one handler, acknowledged together. */
   public final class Batch {
     private final List<CompletableFuture<?>> pending = new ArrayList<>();
+    private final List<Runnable> onFailure = new ArrayList<>();
+
+    /**
+     * Runs {@code undo} if a record of this batch is refused: for state its handler changed ahead
+     * of the broker's acknowledgement (a view written through), which a retry must not trust.
+     */
+    public Batch onFailure(Runnable undo) {
+      onFailure.add(undo);
+      return this;
+    }
+
+    /** The undos of the records sent so far, handed to whoever awaits them. */
+    private List<Runnable> takeUndos() {
+      var undos = List.copyOf(onFailure);
+      onFailure.clear();
+      return undos;
+    }
 
     public Batch send(TopicSpec topic, String key, SpecificRecord value) {
       pending.add(TopicWriter.this.send(topic, key, value));
@@ -118,9 +135,11 @@ public final class TopicWriter implements AutoCloseable {
     public CompletableFuture<Void> acked() {
       var all = CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
       pending.clear();
+      var undos = takeUndos();
       return all.handle(
           (ok, error) -> {
             if (error != null) {
+              undos.forEach(Runnable::run);
               Throwable cause = error instanceof CompletionException ? error.getCause() : error;
               throw new IllegalStateException(
                   "Kafka refused a record: " + cause.getMessage(), cause);
@@ -131,9 +150,11 @@ public final class TopicWriter implements AutoCloseable {
 
     /** Waits until the broker acknowledged every record of the batch; fails if any failed. */
     public void await() {
+      var undos = takeUndos();
       try {
         CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).join();
       } catch (CompletionException e) {
+        undos.forEach(Runnable::run);
         throw new IllegalStateException(
             "Kafka refused a record: " + e.getCause().getMessage(), e.getCause());
       } finally {
