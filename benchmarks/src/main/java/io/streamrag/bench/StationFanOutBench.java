@@ -15,11 +15,15 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One station's observation → every field that follows it searchable, against the running stack. A
- * station is registered with N fields around it (profiles naming it, written with the admin token);
- * then, round after round, the station posts a 10-minute interval with a little rain, and
- * retrieval's freshness log says when each field's weather section became searchable in all three
- * languages. Printed: per field and round (publish → that field searchable), and per round (publish
- * → the last of the N fields searchable).
+ * station is registered with N fields around it (profiles naming it, written with the admin token).
+ * By default each field is a working one: crop, soil and irrigation method, a 5-day forecast, and
+ * six readings over the last 20 hours from one device, so its snapshot has every section a farm's
+ * has (24 h statistics, profile, forecast, weather); {@code --fields-data profile} keeps the bare
+ * profiles of the pages before 2026-12-07 (only the profile and weather sections). Then, round
+ * after round, the station posts a 10-minute interval with a little rain, and retrieval's freshness
+ * log says when each field's weather section became searchable in all three languages. Printed: per
+ * field and round (publish → that field searchable), and per round (publish → the last of the N
+ * fields searchable).
  */
 final class StationFanOutBench {
 
@@ -37,6 +41,7 @@ final class StationFanOutBench {
     String admin = args.text("admin-token", "dev-admin-token");
     String kafka = args.text("kafka", "localhost:9092");
     String station = "bench-station-" + System.currentTimeMillis() % 100_000;
+    boolean working = !args.text("fields-data", "full").equals("profile");
 
     // 1. the station, and the fields that follow it
     System.out.printf(Locale.ROOT, "registering %s and %d fields around it...%n", station, fields);
@@ -49,18 +54,28 @@ final class StationFanOutBench {
             + "\"}");
     var sensors = new ArrayList<String>();
     for (int i = 0; i < fields; i++) {
-      String sensor = Ids.of(station, "field", String.valueOf(i));
-      sensors.add(sensor);
+      sensors.add(Ids.of(station, "field", String.valueOf(i)));
+    }
+    String device = working ? FieldData.device(bridge, admin, station, sensors) : null;
+    for (int i = 0; i < fields; i++) {
+      String sensor = sensors.get(i);
+      double lat = 35.0 + (i % 20) * 0.005;
+      double lon = 50.0 + (i / 20) * 0.005;
       send(
           "PUT",
           bridge + "/api/sensors/" + sensor + "/profile",
           admin,
-          String.format(
-              Locale.ROOT,
-              "{\"lat\":%.4f,\"lon\":%.4f,\"soil_texture\":\"loam\",\"station_id\":\"%s\"}",
-              35.0 + (i % 20) * 0.005,
-              50.0 + (i / 20) * 0.005,
-              station));
+          working
+              ? FieldData.profile(lat, lon, station, i)
+              : String.format(
+                  Locale.ROOT,
+                  "{\"lat\":%.4f,\"lon\":%.4f,\"soil_texture\":\"loam\",\"station_id\":\"%s\"}",
+                  lat,
+                  lon,
+                  station));
+      if (working) {
+        FieldData.forecastAndReadings(bridge, admin, device, sensor, i);
+      }
     }
     // 2. warm-up rounds: the links are folded and the first texts embedded
     Instant clock = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(600L * (rounds + 3));
