@@ -17,6 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -61,33 +64,36 @@ public final class Alerts {
       log.debug("no alert for {}: {}", snapshot.getSensorUuid(), e.getMessage());
       return;
     }
-    // 1. the recommendations as of this snapshot, their reasons in every language
+    // 1. nothing to do for an older snapshot read again: already advised on
+    var before = states.get(snapshot.getSensorUuid()).orElse(null);
+    if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
+      return;
+    }
+    // 2. the recommendations as of this snapshot; their reasons in every language are written
+    // only for an alert (most snapshots change nothing, and each language costs a whole advice)
     var field = Fields.of(snapshot, null);
     var forecast = Fields.forecast(snapshot);
     var observed = Fields.observed(snapshot);
-    var irrigation = new LinkedHashMap<String, IrrigationAdvice>();
-    var fertilization = new LinkedHashMap<String, FertilizationAdvice>();
-    for (String language : LANGUAGES) {
-      irrigation.put(language, agronomy.irrigation(field, forecast, observed, language));
-      fertilization.put(language, agronomy.fertilization(field, language));
-    }
-    var now = state(snapshot, irrigation.get("en"), fertilization.get("en"));
-    // 2. what changed since the last state: irrigation became needed, or observed rain made it
+    var irrigationEn = agronomy.irrigation(field, forecast, observed, "en");
+    var fertilizationEn = agronomy.fertilization(field, "en");
+    Supplier<Map<String, IrrigationAdvice>> irrigation =
+        inEveryLanguage(
+            irrigationEn, language -> agronomy.irrigation(field, forecast, observed, language));
+    Supplier<Map<String, FertilizationAdvice>> fertilization =
+        inEveryLanguage(fertilizationEn, language -> agronomy.fertilization(field, language));
+    var now = state(snapshot, irrigationEn, fertilizationEn);
+    // 3. what changed since the last state: irrigation became needed, or observed rain made it
     // unnecessary; a nutrient became low
-    var before = states.get(snapshot.getSensorUuid()).orElse(null);
-    if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
-      return; // an older snapshot read again: already advised on
-    }
     var batch = writer.batch();
     if (!Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())
         && Boolean.TRUE.equals(now.getIrrigationNeeded())) {
       batch.send(
           ServiceTopics.SENSOR_ALERTS,
           snapshot.getSensorUuid(),
-          alert(snapshot, AdviceKind.IRRIGATION, "irrigation_needed", irrigation));
+          alert(snapshot, AdviceKind.IRRIGATION, "irrigation_needed", irrigation.get()));
     }
     if (Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())) {
-      RainCancels.reasons(agronomy, field, forecast, observed, irrigation)
+      RainCancels.reasons(agronomy, field, forecast, observed, irrigationEn, irrigation)
           .ifPresent(
               reasons ->
                   batch.send(
@@ -97,7 +103,7 @@ public final class Alerts {
                           snapshot,
                           AdviceKind.IRRIGATION,
                           "irrigation_unnecessary_after_rain",
-                          irrigation.get("en"),
+                          irrigationEn,
                           reasons)));
     }
     for (String nutrient : List.of("nitrogen", "phosphorus", "potassium")) {
@@ -106,15 +112,31 @@ public final class Alerts {
         batch.send(
             ServiceTopics.SENSOR_ALERTS,
             snapshot.getSensorUuid(),
-            alert(snapshot, AdviceKind.FERTILIZATION, nutrient + "_low", fertilization));
+            alert(snapshot, AdviceKind.FERTILIZATION, nutrient + "_low", fertilization.get()));
       }
     }
-    // 3. keep the new state, so one change alerts once
+    // 4. keep the new state, so one change alerts once
     if (before == null || changed(before, now)) {
       states.update(snapshot.getSensorUuid(), now);
       batch.send(ServiceTopics.SENSOR_RECOMMENDATIONS, snapshot.getSensorUuid(), now);
     }
     batch.await();
+  }
+
+  /** The advice in every language, English reused, computed once when first asked for. */
+  private static <A> Supplier<Map<String, A>> inEveryLanguage(
+      A english, Function<String, A> advise) {
+    var held = new AtomicReference<Map<String, A>>();
+    return () -> {
+      if (held.get() == null) {
+        var all = new LinkedHashMap<String, A>();
+        for (String language : LANGUAGES) {
+          all.put(language, language.equals("en") ? english : advise.apply(language));
+        }
+        held.set(all);
+      }
+      return held.get();
+    };
   }
 
   private RecommendationState state(

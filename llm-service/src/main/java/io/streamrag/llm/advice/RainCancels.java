@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Whether the rain the field's station observed is what made irrigation unnecessary: the same field
@@ -27,8 +28,8 @@ final class RainCancels {
       FieldState field,
       List<ForecastDay> forecast,
       ObservedWeather observed,
-      Map<String, IrrigationAdvice> advice) {
-    var en = advice.get("en");
+      IrrigationAdvice en,
+      Supplier<Map<String, IrrigationAdvice>> inEveryLanguage) {
     if (observed == null || !Boolean.FALSE.equals(en.irrigationNeeded())) {
       return Optional.empty();
     }
@@ -42,7 +43,7 @@ final class RainCancels {
       rain += today.precipitationMm();
     }
     var reasons = new LinkedHashMap<String, String>();
-    for (var entry : advice.entrySet()) {
+    for (var entry : inEveryLanguage.get().entrySet()) {
       reasons.put(
           entry.getKey(),
           Phrases.of(entry.getKey())
