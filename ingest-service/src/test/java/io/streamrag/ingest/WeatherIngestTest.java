@@ -41,14 +41,10 @@ class WeatherIngestTest extends IngestOnBroker {
   @Test
   void yesterdaysRainAtAStationReachesTheSnapshotAndIndexOfEveryFieldThatFollowsIt() {
     // given a station, two fields following it, and one field reading its soil
-    String station = "st-" + newSensor().substring(0, 8);
+    Instant t = now();
+    String station = station("Varamin farm", 35.3, 51.6, 918.0, t);
     String first = newSensor();
     String second = newSensor();
-    Instant t = now();
-    publish(
-        WeatherTopics.WEATHER_STATIONS,
-        station,
-        new StationRegistered(station, "Varamin farm", 35.3, 51.6, 918.0, "UTC", "h", t));
     publish(WeatherTopics.WEATHER_LINKS, first, link(first, station, 2.1, t));
     publish(WeatherTopics.WEATHER_LINKS, second, link(second, station, 7.4, t));
     publish(SensorTopics.SENSOR_READINGS, first, reading(first, "w-1", t, 21.0, null));
@@ -90,13 +86,9 @@ class WeatherIngestTest extends IngestOnBroker {
 
   @Test
   void aFieldUnlinkedFromItsStationLosesItsWeatherFromSnapshotAndIndex() {
-    String station = "st-" + newSensor().substring(0, 8);
-    String field = newSensor();
     Instant t = now();
-    publish(
-        WeatherTopics.WEATHER_STATIONS,
-        station,
-        new StationRegistered(station, "Karaj", 35.8, 50.9, 1300.0, "UTC", "h", t));
+    String station = station("Karaj", 35.8, 50.9, 1300.0, t);
+    String field = newSensor();
     String yesterday = yesterday();
     observe(station, new DailyObservation(yesterday, 15.0, 4.0, 90.0, 50.0, 1.5, 2.0, null, 3.0));
     awaitDay(station, yesterday);
@@ -120,14 +112,10 @@ class WeatherIngestTest extends IngestOnBroker {
   @Test
   void aWeatherSectionWhoseManifestAnotherWriterReplacedIsIndexedAgainWithTheNextReading() {
     // given a field whose weather section is indexed
-    String station = "st-" + newSensor().substring(0, 8);
+    Instant t = now();
+    String station = station("Qazvin", 36.3, 50.0, 1280.0, t);
     String field = newSensor();
     String source = "sensor/" + field + "/weather";
-    Instant t = now();
-    publish(
-        WeatherTopics.WEATHER_STATIONS,
-        station,
-        new StationRegistered(station, "Qazvin", 36.3, 50.0, 1280.0, "UTC", "h", t));
     publish(WeatherTopics.WEATHER_LINKS, field, link(field, station, 3.0, t));
     observe(station, new DailyObservation(yesterday(), 17.0, 5.0, 85.0, 40.0, 2.0, 2.0, 10.0, 4.5));
     ChunkManifest indexed;
@@ -169,6 +157,16 @@ class WeatherIngestTest extends IngestOnBroker {
         }
       }
     }
+  }
+
+  /** A new station, registered; its id. */
+  private static String station(String name, double lat, double lon, double elevation, Instant t) {
+    String station = "st-" + newSensor().substring(0, 8);
+    publish(
+        WeatherTopics.WEATHER_STATIONS,
+        station,
+        new StationRegistered(station, name, lat, lon, elevation, "UTC", "h", t));
+    return station;
   }
 
   private static String yesterday() {
