@@ -3,7 +3,7 @@
 #   ./bench.sh streams [--concurrency 50,200,500,1000] [--flood 100]   (needs ./run.sh running with LLM_BASE_URL=http://127.0.0.1:18000/v1 LLM_MODEL=fake-streaming)
 #   ./bench.sh chat [--streams 1] [--seconds 20] [--warmup-seconds 0] [--chat-timeout 60]   (needs ./run.sh running)
 #   ./bench.sh freshness [--devices 1000] [--rate 100] [--seconds 30]   (needs ./run.sh running)
-#   ./bench.sh station-fanout [--fields 200] [--rounds 20] [--gap-ms 2000] (needs ./run.sh running)
+#   ./bench.sh station-fanout [--fields 200] [--rounds 20] [--gap-ms 2000] [--fields-data full|profile] (needs ./run.sh running)
 #   ./bench.sh chaos [--seconds 180] [--chats 10] [--readings 50] [--observations 2] (needs ./run.sh running; kills its processes)
 #   ./bench.sh chaos --replicas 2 [--scenario goal|rolling] [--in-flight 50] [--seconds 90] [--faults 20:kill:llm-service,...]
 #       (needs ./run.sh --replicas 2 running with LLM_BASE_URL=http://127.0.0.1:18000/v1 LLM_MODEL=fake-streaming; starts that model)
