@@ -1,6 +1,7 @@
 package io.streamrag.llm.advice;
 
-import io.streamrag.kit.kafka.AvroHandlers;
+import io.micrometer.observation.ObservationRegistry;
+import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.KafkaKitConfiguration;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.SensorSnapshots;
@@ -19,8 +20,10 @@ import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -82,8 +85,15 @@ class AdviceWiring {
       AgronomyTables tables,
       TopicView<RecommendationState> recommendationStates,
       TopicWriter writer,
-      JsonMapper json) {
-    return new Alerts(tables, recommendationStates, writer, json, Clock.systemUTC());
+      JsonMapper json,
+      ObjectProvider<ObservationRegistry> observations) {
+    return new Alerts(
+        tables,
+        recommendationStates,
+        writer,
+        json,
+        Clock.systemUTC(),
+        observations.getIfUnique(() -> ObservationRegistry.NOOP));
   }
 
   /** recommendation.requests in, the advice back on recommendation.replies. */
@@ -133,10 +143,12 @@ class AdviceWiring {
 
   /**
    * Binding {@code alertWatch-in-0}: sensor.snapshots, once across replicas (group {@code
-   * llm-alerts}): each new snapshot advised on, and an alert issued when the advice changed.
+   * llm-alerts}), a poll at a time: each new snapshot advised on, and an alert issued when the
+   * advice changed. By polls, not records: a record at a time, the binding's dispatch around each
+   * snapshot cost more than the advice (docs/measurements/2026-12-07-freshness-1000.md).
    */
   @Bean
-  Consumer<Message<byte[]>> alertWatch(Alerts alerts) {
-    return AvroHandlers.consumer(SensorSnapshotUpdated.class, alerts::onSnapshot);
+  Consumer<Message<List<byte[]>>> alertWatch(Alerts alerts) {
+    return AvroBatches.consumer(SensorSnapshotUpdated.class, alerts::onSnapshots);
   }
 }

@@ -1,9 +1,11 @@
 package io.streamrag.llm.advice;
 
+import io.micrometer.observation.ObservationRegistry;
 import io.streamrag.agronomy.Agronomy;
 import io.streamrag.agronomy.fertilization.FertilizationAdvice;
 import io.streamrag.agronomy.fertilization.NutrientStatus;
 import io.streamrag.agronomy.irrigation.IrrigationAdvice;
+import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.TopicView;
 import io.streamrag.kit.kafka.TopicWriter;
 import io.streamrag.schemas.Ids;
@@ -41,22 +43,45 @@ public final class Alerts {
   private final TopicWriter writer;
   private final JsonMapper json;
   private final Clock clock;
+  private final ObservationRegistry observations;
 
   public Alerts(
       AgronomyTables tables,
       TopicView<RecommendationState> states,
       TopicWriter writer,
       JsonMapper json,
-      Clock clock) {
+      Clock clock,
+      ObservationRegistry observations) {
     this.tables = tables;
     this.states = states;
     this.writer = writer;
     this.json = json;
     this.clock = clock;
+    this.observations = observations;
   }
 
-  /** Advises on a sensor's new snapshot and alerts on what changed. */
-  public void onSnapshot(SensorSnapshotUpdated snapshot) {
+  /**
+   * The snapshots of one poll, in order, each advised on in its own trace; their alerts and states
+   * are acknowledged together, one round trip for the poll. A snapshot that fails is reported by
+   * its place, after those before it were acknowledged: the binding files it as a dead letter.
+   */
+  public void onSnapshots(List<AvroBatches.Received<SensorSnapshotUpdated>> snapshots) {
+    var out = writer.batch();
+    int done = 0;
+    try {
+      for (var snapshot : snapshots) {
+        snapshot.observe(observations, "llm.alert.watch", () -> onSnapshot(snapshot.value(), out));
+        done++;
+      }
+    } catch (RuntimeException e) {
+      out.await();
+      throw AvroBatches.failed(snapshots.get(done).index(), e);
+    }
+    out.await();
+  }
+
+  /** Advises on a sensor's new snapshot and alerts on what changed, into the poll's batch. */
+  private void onSnapshot(SensorSnapshotUpdated snapshot, TopicWriter.Batch batch) {
     Agronomy agronomy;
     try {
       agronomy = tables.current();
@@ -84,7 +109,6 @@ public final class Alerts {
     var now = state(snapshot, irrigationEn, fertilizationEn);
     // 3. what changed since the last state: irrigation became needed, or observed rain made it
     // unnecessary; a nutrient became low
-    var batch = writer.batch();
     if (!Boolean.TRUE.equals(before == null ? null : before.getIrrigationNeeded())
         && Boolean.TRUE.equals(now.getIrrigationNeeded())) {
       batch.send(
@@ -120,7 +144,6 @@ public final class Alerts {
       states.update(snapshot.getSensorUuid(), now);
       batch.send(ServiceTopics.SENSOR_RECOMMENDATIONS, snapshot.getSensorUuid(), now);
     }
-    batch.await();
   }
 
   /** The advice in every language, English reused, computed once when first asked for. */
