@@ -17,9 +17,14 @@ import kafka.server.KafkaRaftServer;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigOp.OpType;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Time;
@@ -206,6 +211,36 @@ public final class LocalKafka implements AutoCloseable {
               .toList();
       admin.createTopics(missing).all().get();
       return missing.stream().map(NewTopic::name).toList();
+    }
+  }
+
+  /**
+   * From now on the broker refuses records larger than {@code bytes} on {@code topic}, as it would
+   * a record too large for the topic; {@code -1}: the topic's default again. For tests of what a
+   * writer does when the broker refuses it. Returns once the partition leaders apply it.
+   */
+  public void maxMessageBytes(String topic, int bytes) {
+    var resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    var entry = new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(bytes));
+    var op = new AlterConfigOp(entry, bytes < 0 ? OpType.DELETE : OpType.SET);
+    String expected = String.valueOf(bytes < 0 ? 1_048_588 : bytes);
+    try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, internal()))) {
+      admin.incrementalAlterConfigs(Map.of(resource, List.of(op))).all().get();
+      while (!expected.equals(
+          admin
+              .describeConfigs(List.of(resource))
+              .all()
+              .get()
+              .get(resource)
+              .get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG)
+              .value())) {
+        Thread.onSpinWait();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot configure " + topic, e.getCause());
     }
   }
 

@@ -23,16 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,12 +81,12 @@ class ChunkIndexerRefusalTest {
     // takes its manifest and refuses its index changes (larger than the topic then allows)
     var next = drafts(source, "Drip irrigation", "Sandy loam");
     var refused = new TopicWriter(new KafkaTemplate<>(accepting)).batch();
-    indexChangesAtMost(512);
+    KAFKA.maxMessageBytes(KnowledgeTopics.INDEX_CHANGES.name(), 512);
     try {
       indexer.index(source, next, Instant.now(), refused);
       assertThatThrownBy(refused::await).hasMessageContaining("Kafka refused a record");
     } finally {
-      indexChangesAtMost(-1);
+      KAFKA.maxMessageBytes(KnowledgeTopics.INDEX_CHANGES.name(), -1);
     }
     assertThat(indexer.version(source)).isEqualTo(Long.MIN_VALUE);
 
@@ -138,35 +131,6 @@ class ChunkIndexerRefusalTest {
           .collect(
               Collectors.toMap(
                   TopicProbe.Received::key, r -> ((IndexChanged) r.value()).getOp(), (a, b) -> b));
-    }
-  }
-
-  /** The broker refuses larger records on index.changes; {@code -1}: the topic's default again. */
-  private static void indexChangesAtMost(int bytes) {
-    var topic = new ConfigResource(ConfigResource.Type.TOPIC, KnowledgeTopics.INDEX_CHANGES.name());
-    var entry = new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(bytes));
-    var op =
-        new AlterConfigOp(
-            entry, bytes < 0 ? AlterConfigOp.OpType.DELETE : AlterConfigOp.OpType.SET);
-    try (var admin =
-        Admin.create(
-            Map.<String, Object>of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
-      admin.incrementalAlterConfigs(Map.of(topic, List.of(op))).all().get();
-      // the partition leader applies a topic's new config once it sees it: wait for that
-      while (!String.valueOf(bytes < 0 ? 1_048_588 : bytes)
-          .equals(
-              admin
-                  .describeConfigs(List.of(topic))
-                  .all()
-                  .get()
-                  .get(topic)
-                  .get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG)
-                  .value())) {
-        Thread.onSpinWait();
-      }
-    } catch (InterruptedException | ExecutionException e) {
-      throw new IllegalStateException(e);
     }
   }
 

@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -44,6 +46,13 @@ public final class Alerts {
   private final JsonMapper json;
   private final Clock clock;
   private final ObservationRegistry observations;
+
+  /**
+   * Sensors whose last alerts or state the broker refused, with the state held before them: the
+   * view was written through ahead of the refusal, so the snapshot read again (or the next one) is
+   * judged against that state, and its alert is sent, not skipped as already advised on.
+   */
+  private final Map<String, Optional<RecommendationState>> refused = new ConcurrentHashMap<>();
 
   public Alerts(
       AgronomyTables tables,
@@ -89,11 +98,16 @@ public final class Alerts {
       log.debug("no alert for {}: {}", snapshot.getSensorUuid(), e.getMessage());
       return;
     }
-    // 1. nothing to do for an older snapshot read again: already advised on
-    var before = states.get(snapshot.getSensorUuid()).orElse(null);
+    // 1. nothing to do for an older snapshot read again: already advised on (unless the broker
+    // refused what was sent for it)
+    String sensor = snapshot.getSensorUuid();
+    var unsure = refused.get(sensor);
+    var before = unsure != null ? unsure.orElse(null) : states.get(sensor).orElse(null);
     if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
       return;
     }
+    refused.remove(sensor);
+    batch.onFailure(() -> refused.putIfAbsent(sensor, Optional.ofNullable(before)));
     // 2. the recommendations as of this snapshot; their reasons in every language are written
     // only for an alert (most snapshots change nothing, and each language costs a whole advice)
     var field = Fields.of(snapshot, null);

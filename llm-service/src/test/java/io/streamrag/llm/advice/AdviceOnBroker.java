@@ -113,6 +113,18 @@ abstract class AdviceOnBroker {
     return alerts;
   }
 
+  /** Every alert of the sensor on the topic since {@code from}, read for {@code window}. */
+  static List<RecommendationIssued> alertsWithin(String sensor, long from, Duration window) {
+    try (var topic =
+        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
+      return topic.drain(window).stream()
+          .map(r -> r.value())
+          .filter(v -> v instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor))
+          .map(v -> (RecommendationIssued) v)
+          .toList();
+    }
+  }
+
   static JsonNode ask(String sensor, AdviceKind kind, String language) {
     var call =
         RecommendationRequested.newBuilder()

@@ -6,13 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.schemas.DeadLetterTopics;
 import io.streamrag.schemas.SensorTopics;
-import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationIssued;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -73,14 +71,7 @@ class RecommendationServiceTest extends AdviceOnBroker {
 
     awaitAlerts(sensor, from, 2);
     // then every alert of the sensor on the topic, read again after 2 s more: no third one
-    var alerts = new ArrayList<RecommendationIssued>();
-    try (var topic =
-        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
-      topic.drain(Duration.ofSeconds(4)).stream()
-          .map(r -> r.value())
-          .filter(v -> v instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor))
-          .forEach(v -> alerts.add((RecommendationIssued) v));
-    }
+    var alerts = alertsWithin(sensor, from, Duration.ofSeconds(4));
 
     assertThat(alerts)
         .extracting(RecommendationIssued::getChange)
