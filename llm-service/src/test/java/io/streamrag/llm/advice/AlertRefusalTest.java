@@ -2,6 +2,7 @@ package io.streamrag.llm.advice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.observation.ObservationRegistry;
@@ -39,6 +40,16 @@ class AlertRefusalTest extends AdviceOnBroker {
 
   @Test
   void anAlertTheBrokerRefusedIsSentWhenItsSnapshotIsReadAgain() {
+    refusedThen(false);
+  }
+
+  /** The binding files a refused poll as dead letters; the sensor's next reading alerts. */
+  @Test
+  void anAlertTheBrokerRefusedIsSentWithTheSensorsNextSnapshot() {
+    refusedThen(true);
+  }
+
+  private void refusedThen(boolean nextSnapshot) {
     var readers = TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5));
     var producers =
         new DefaultKafkaProducerFactory<String, Object>(
@@ -78,15 +89,16 @@ class AlertRefusalTest extends AdviceOnBroker {
         KAFKA.maxMessageBytes(ServiceTopics.SENSOR_ALERTS.name(), -1);
       }
 
-      // When the binding reads the same snapshot again
-      alerts.onSnapshots(dry);
+      // When the binding reads the same snapshot again, or the sensor's next one comes
+      long version = nextSnapshot ? 2 : 1;
+      alerts.onSnapshots(nextSnapshot ? List.of(received(snapshot(sensor, 2, 13.0))) : dry);
 
-      // Then its alert goes out, once
+      // Then the alert goes out, once
       assertThat(awaitAlerts(sensor, from, 1))
-          .extracting(RecommendationIssued::getChange)
-          .containsExactly("irrigation_needed");
+          .extracting(RecommendationIssued::getChange, RecommendationIssued::getSnapshotVersion)
+          .containsExactly(tuple("irrigation_needed", version));
       // and a snapshot that changes nothing more alerts no one
-      alerts.onSnapshots(List.of(received(snapshot(sensor, 2, 14.0))));
+      alerts.onSnapshots(List.of(received(snapshot(sensor, 3, 12.0))));
       assertThat(alertsWithin(sensor, from, Duration.ofSeconds(2))).hasSize(1);
     } finally {
       readers.stop();
