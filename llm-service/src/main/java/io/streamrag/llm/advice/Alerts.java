@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -48,11 +47,18 @@ public final class Alerts {
   private final ObservationRegistry observations;
 
   /**
-   * Sensors whose last alerts or state the broker refused, with the state held before them: the
-   * view was written through ahead of the refusal, so the snapshot read again (or the next one) is
-   * judged against that state, and its alert is sent, not skipped as already advised on.
+   * Sensors whose last alerts the broker refused, with the state held before them: the view was
+   * written through ahead of the refusal (and the new state not published), so the snapshot read
+   * again (or the next one) is judged against that state, and its alert is sent, not skipped as
+   * already advised on.
    */
-  private final Map<String, Optional<RecommendationState>> refused = new ConcurrentHashMap<>();
+  private final Map<String, Unsure> refused = new ConcurrentHashMap<>();
+
+  /**
+   * A sensor's refused poll: the state held before it, and what the view held after it. Once the
+   * view holds anything else, another instance published a newer state, which is then trusted.
+   */
+  private record Unsure(RecommendationState before, RecommendationState after) {}
 
   public Alerts(
       AgronomyTables tables,
@@ -70,27 +76,45 @@ public final class Alerts {
   }
 
   /**
-   * The snapshots of one poll, in order, each advised on in its own trace; their alerts and states
-   * are acknowledged together, one round trip for the poll. A snapshot that fails is reported by
-   * its place, after those before it were acknowledged: the binding files it as a dead letter.
+   * The snapshots of one poll, in order, each advised on in its own trace. Their alerts are
+   * acknowledged together, then their new states: a state is published only once the alerts of its
+   * change are, so no replica that takes the sensor over holds a state whose alert never went out.
+   * A snapshot that fails is reported by its place, after those before it were acknowledged: the
+   * binding files it as a dead letter.
    */
   public void onSnapshots(List<AvroBatches.Received<SensorSnapshotUpdated>> snapshots) {
-    var out = writer.batch();
+    var alerts = writer.batch();
+    Map<String, RecommendationState> kept = new LinkedHashMap<>();
     int done = 0;
     try {
       for (var snapshot : snapshots) {
-        snapshot.observe(observations, "llm.alert.watch", () -> onSnapshot(snapshot.value(), out));
+        snapshot.observe(
+            observations, "llm.alert.watch", () -> onSnapshot(snapshot.value(), alerts, kept));
         done++;
       }
     } catch (RuntimeException e) {
-      out.await();
+      publish(alerts, kept);
       throw AvroBatches.failed(snapshots.get(done).index(), e);
     }
+    publish(alerts, kept);
+  }
+
+  /** The poll's alerts, acknowledged; then the states they left. */
+  private void publish(TopicWriter.Batch alerts, Map<String, RecommendationState> kept) {
+    alerts.await();
+    var out = writer.batch();
+    kept.forEach((sensor, state) -> out.send(ServiceTopics.SENSOR_RECOMMENDATIONS, sensor, state));
     out.await();
   }
 
-  /** Advises on a sensor's new snapshot and alerts on what changed, into the poll's batch. */
-  private void onSnapshot(SensorSnapshotUpdated snapshot, TopicWriter.Batch batch) {
+  /**
+   * Advises on a sensor's new snapshot: its alerts into the poll's batch, its new state held and
+   * into {@code kept}.
+   */
+  private void onSnapshot(
+      SensorSnapshotUpdated snapshot,
+      TopicWriter.Batch batch,
+      Map<String, RecommendationState> kept) {
     Agronomy agronomy;
     try {
       agronomy = tables.current();
@@ -101,13 +125,19 @@ public final class Alerts {
     // 1. nothing to do for an older snapshot read again: already advised on (unless the broker
     // refused what was sent for it)
     String sensor = snapshot.getSensorUuid();
+    var held = states.get(sensor).orElse(null);
     var unsure = refused.get(sensor);
-    var before = unsure != null ? unsure.orElse(null) : states.get(sensor).orElse(null);
+    if (unsure != null && unsure.after() != held) {
+      refused.remove(sensor, unsure);
+      unsure = null;
+    }
+    var before = unsure != null ? unsure.before() : held;
     if (before != null && before.getSnapshotVersion() >= snapshot.getVersion()) {
       return;
     }
     refused.remove(sensor);
-    batch.onFailure(() -> refused.putIfAbsent(sensor, Optional.ofNullable(before)));
+    batch.onFailure(
+        () -> refused.putIfAbsent(sensor, new Unsure(before, states.get(sensor).orElse(null))));
     // 2. the recommendations as of this snapshot; their reasons in every language are written
     // only for an alert (most snapshots change nothing, and each language costs a whole advice)
     var field = Fields.of(snapshot, null);
@@ -155,8 +185,8 @@ public final class Alerts {
     }
     // 4. keep the new state, so one change alerts once
     if (before == null || changed(before, now)) {
-      states.update(snapshot.getSensorUuid(), now);
-      batch.send(ServiceTopics.SENSOR_RECOMMENDATIONS, snapshot.getSensorUuid(), now);
+      states.update(sensor, now);
+      kept.put(sensor, now);
     }
   }
 

@@ -98,9 +98,15 @@ abstract class AdviceOnBroker {
 
   /** The sensor's alerts since {@code from}, once {@code count} have come (at most 30 s). */
   static List<RecommendationIssued> awaitAlerts(String sensor, long from, int count) {
+    return awaitAlerts(KAFKA, sensor, from, count);
+  }
+
+  /** The same, on another broker. */
+  static List<RecommendationIssued> awaitAlerts(
+      LocalKafka kafka, String sensor, long from, int count) {
     var alerts = new ArrayList<RecommendationIssued>();
     try (var topic =
-        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
+        new TopicProbe(kafka.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
       topic.await(
           r -> {
             if (r.value() instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor)) {
@@ -115,8 +121,14 @@ abstract class AdviceOnBroker {
 
   /** Every alert of the sensor on the topic since {@code from}, read for {@code window}. */
   static List<RecommendationIssued> alertsWithin(String sensor, long from, Duration window) {
+    return alertsWithin(KAFKA, sensor, from, window);
+  }
+
+  /** The same, on another broker. */
+  static List<RecommendationIssued> alertsWithin(
+      LocalKafka kafka, String sensor, long from, Duration window) {
     try (var topic =
-        new TopicProbe(KAFKA.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
+        new TopicProbe(kafka.bootstrapServers(), ServiceTopics.SENSOR_ALERTS.name(), from)) {
       return topic.drain(window).stream()
           .map(r -> r.value())
           .filter(v -> v instanceof RecommendationIssued a && a.getSensorUuid().equals(sensor))
