@@ -126,7 +126,6 @@ public class IngestSteps {
       throw AvroBatches.failed(events.get(done).index(), e);
     }
     acknowledge(out, folded);
-    renderLinkedAgain(events, folded);
     if (!events.isEmpty()) {
       sensorEvents.record((System.nanoTime() - start) / events.size(), TimeUnit.NANOSECONDS);
     }
@@ -185,34 +184,6 @@ public class IngestSteps {
     // 3. make its changed sections searchable, now or at the end of a burst
     snapshotIndexer.request(after.get(), receivedAt, out);
     folded.put(sensor, snapshot);
-  }
-
-  /**
-   * 5. A field linked to a station while the station's new day was being held was rendered without
-   * that day, and that day's fan-out missed it (its snapshot was not yet in the view): rendered
-   * again with the station's days as they are now.
-   */
-  private void renderLinkedAgain(
-      List<Received<SpecificRecord>> events, Map<String, SensorSnapshotUpdated> folded) {
-    var out = writer.batch();
-    Map<String, SensorSnapshotUpdated> again = new LinkedHashMap<>();
-    for (var event : events) {
-      if (event.value() instanceof StationLinked link && folded.containsKey(link.getSensorUuid())) {
-        var published = folded.get(link.getSensorUuid()).getWeather();
-        var now = weathers.of(link).orElse(null);
-        if (now != null && !now.equals(published)) {
-          fold(
-              new WeatherChanged(link.getSensorUuid(), now),
-              link.getSensorUuid(),
-              link.getUpdatedAt(),
-              again,
-              out);
-        }
-      }
-    }
-    if (!again.isEmpty()) {
-      acknowledge(out, again);
-    }
   }
 
   /** 4. wait for the broker, then let later events fold onto what was published. */
