@@ -40,12 +40,7 @@ import org.springframework.kafka.core.KafkaTemplate;
  */
 class ChunkIndexerRefusalTest {
 
-  /**
-   * A broker of its own: the test makes it refuse index changes for a while, which would fail any
-   * other test's indexing on a shared broker.
-   */
-  static LocalKafka kafka;
-
+  static final LocalKafka KAFKA = LocalKafka.shared();
   static TopicReaders readers;
   static TopicView<ChunkManifest> manifests;
   static DefaultKafkaProducerFactory<String, Object> accepting;
@@ -53,8 +48,7 @@ class ChunkIndexerRefusalTest {
 
   @BeforeAll
   static void start() {
-    kafka = LocalKafka.startWithCatalogue();
-    readers = TopicReaders.outsideSpring(kafka.bootstrapServers(), Duration.ofSeconds(5));
+    readers = TopicReaders.outsideSpring(KAFKA.bootstrapServers(), Duration.ofSeconds(5));
     manifests =
         TopicView.followVersioned(
                 readers,
@@ -76,7 +70,6 @@ class ChunkIndexerRefusalTest {
     manifests.close();
     readers.stop();
     accepting.destroy();
-    kafka.close();
   }
 
   @Test
@@ -88,12 +81,12 @@ class ChunkIndexerRefusalTest {
     // takes its manifest and refuses its index changes (larger than the topic then allows)
     var next = drafts(source, "Drip irrigation", "Sandy loam");
     var refused = new TopicWriter(new KafkaTemplate<>(accepting)).batch();
-    kafka.maxMessageBytes(KnowledgeTopics.INDEX_CHANGES.name(), 512);
+    KAFKA.maxMessageBytes(KnowledgeTopics.INDEX_CHANGES.name(), 512);
     try {
       indexer.index(source, next, Instant.now(), refused);
       assertThatThrownBy(refused::await).hasMessageContaining("Kafka refused a record");
     } finally {
-      kafka.maxMessageBytes(KnowledgeTopics.INDEX_CHANGES.name(), -1);
+      KAFKA.maxMessageBytes(KnowledgeTopics.INDEX_CHANGES.name(), -1);
     }
     assertThat(indexer.version(source)).isEqualTo(Long.MIN_VALUE);
 
@@ -129,7 +122,7 @@ class ChunkIndexerRefusalTest {
     Set<String> points = Set.of(Ids.of(source, "0"), Ids.of(source, "1"), Ids.of(source, "2"));
     try (var index =
         new TopicProbe(
-            kafka.bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name(), fromMillis)) {
+            KAFKA.bootstrapServers(), KnowledgeTopics.INDEX_CHANGES.name(), fromMillis)) {
       var seen = new java.util.ArrayList<TopicProbe.Received>();
       while (seen.size() < expected) {
         seen.add(index.await(r -> points.contains(r.key()), Duration.ofSeconds(20)));
@@ -143,7 +136,7 @@ class ChunkIndexerRefusalTest {
 
   private static DefaultKafkaProducerFactory<String, Object> producers() {
     return new DefaultKafkaProducerFactory<String, Object>(
-        Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
+        Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()),
         new StringSerializer(),
         (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
   }
