@@ -3,6 +3,7 @@ package io.streamrag.llm.advice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.agronomy.table.TableFiles;
+import io.streamrag.kafkalocal.GroupReport;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kafkalocal.TopicProbe;
 import io.streamrag.kit.kafka.RequestClient;
@@ -10,6 +11,7 @@ import io.streamrag.kit.kafka.RequestReply;
 import io.streamrag.llm.LlmApplication;
 import io.streamrag.postgreslocal.LocalPostgres;
 import io.streamrag.schemas.KnowledgeTopics;
+import io.streamrag.schemas.SensorTopics;
 import io.streamrag.schemas.ServiceTopics;
 import io.streamrag.schemas.advice.AdviceKind;
 import io.streamrag.schemas.advice.RecommendationAnswered;
@@ -115,6 +117,14 @@ abstract class AdviceOnBroker {
             return alerts.size() == count;
           },
           Duration.ofSeconds(30));
+    } catch (AssertionError e) {
+      // where the sensor's snapshots stand in the alert watch's group: unheld, stalled, or done
+      throw new AssertionError(
+          e.getMessage()
+              + "\n"
+              + GroupReport.of(
+                  kafka.bootstrapServers(), "llm-alerts", SensorTopics.SENSOR_SNAPSHOTS.name()),
+          e);
     }
     return alerts;
   }

@@ -1,11 +1,16 @@
 package io.streamrag.kit.kafka;
 
 import io.streamrag.schemas.TopicSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -17,6 +22,9 @@ import org.springframework.kafka.core.KafkaTemplate;
  * record of the wrong type for its topic is refused before it is sent.
  */
 public final class TopicWriter implements AutoCloseable {
+
+  /** Kafka's own default for {@code delivery.timeout.ms}. */
+  private static final long DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
 
   private final KafkaTemplate<String, Object> template;
 
@@ -148,18 +156,44 @@ public final class TopicWriter implements AutoCloseable {
           });
     }
 
-    /** Waits until the broker acknowledged every record of the batch; fails if any failed. */
+    /**
+     * Waits until the broker acknowledged every record of the batch; fails if any failed, or if one
+     * is still unanswered once the producer's delivery timeout (and a margin) has passed: by then
+     * the producer itself should have failed it, and a handler must not wait forever on a send that
+     * a client bug left incomplete (a refused batch once never completed in a test).
+     */
     public void await() {
       var undos = takeUndos();
       try {
-        CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).join();
-      } catch (CompletionException e) {
+        CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
+            .get(awaitLimit().toMillis(), TimeUnit.MILLISECONDS);
+      } catch (ExecutionException e) {
         undos.forEach(Runnable::run);
         throw new IllegalStateException(
             "Kafka refused a record: " + e.getCause().getMessage(), e.getCause());
+      } catch (TimeoutException e) {
+        undos.forEach(Runnable::run);
+        throw new IllegalStateException(
+            "Kafka answered no record of the batch within " + awaitLimit(), e);
+      } catch (InterruptedException e) {
+        undos.forEach(Runnable::run);
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for Kafka", e);
       } finally {
         pending.clear();
       }
     }
+  }
+
+  /** The producer's delivery timeout (Kafka's default when unset) and five seconds more. */
+  Duration awaitLimit() {
+    Object configured =
+        template
+            .getProducerFactory()
+            .getConfigurationProperties()
+            .get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+    long millis =
+        configured == null ? DEFAULT_DELIVERY_TIMEOUT_MS : Long.parseLong(configured.toString());
+    return Duration.ofMillis(millis).plusSeconds(5);
   }
 }
