@@ -23,6 +23,7 @@ import io.streamrag.schemas.sensor.SensorProfileUpdated;
 import io.streamrag.schemas.sensor.SensorReadingReceived;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import io.streamrag.schemas.weather.StationLinked;
+import java.lang.invoke.VarHandle;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -123,9 +124,11 @@ public class IngestSteps {
       }
     } catch (RuntimeException e) {
       acknowledge(out, folded);
+      renderLinkedAgain(events.subList(0, done));
       throw AvroBatches.failed(events.get(done).index(), e);
     }
     acknowledge(out, folded);
+    renderLinkedAgain(events);
     if (!events.isEmpty()) {
       sensorEvents.record((System.nanoTime() - start) / events.size(), TimeUnit.NANOSECONDS);
     }
@@ -184,6 +187,46 @@ public class IngestSteps {
     // 3. make its changed sections searchable, now or at the end of a burst
     snapshotIndexer.request(after.get(), receivedAt, out);
     folded.put(sensor, snapshot);
+  }
+
+  /**
+   * 5. A field linked in this poll was rendered with its station's days as they stood then. A day
+   * the station published meanwhile was fanned out to the fields in the view, which this field's
+   * snapshot had not reached yet: rendered again with the days as they are now. The view is
+   * written, then the days are read; the fan-out writes the days, then reads the view ({@link
+   * io.streamrag.ingest.weather.WeatherSteps}): of the two, at least one sees the other's write.
+   */
+  private void renderLinkedAgain(List<Received<SpecificRecord>> events) {
+    Map<String, StationLinked> links = new LinkedHashMap<>();
+    for (var event : events) {
+      if (event.value() instanceof StationLinked link) {
+        links.remove(link.getSensorUuid());
+        if (link.getStationId() != null) {
+          links.put(link.getSensorUuid(), link);
+        }
+      }
+    }
+    if (links.isEmpty()) {
+      return;
+    }
+    VarHandle.fullFence();
+    var out = writer.batch();
+    Map<String, SensorSnapshotUpdated> again = new LinkedHashMap<>();
+    links.forEach(
+        (sensor, link) ->
+            weathers
+                .of(link)
+                .ifPresent(
+                    now ->
+                        fold(
+                            new WeatherChanged(sensor, now),
+                            sensor,
+                            link.getUpdatedAt(),
+                            again,
+                            out)));
+    if (!again.isEmpty()) {
+      acknowledge(out, again);
+    }
   }
 
   /** 4. wait for the broker, then let later events fold onto what was published. */

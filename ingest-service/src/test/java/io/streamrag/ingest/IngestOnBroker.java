@@ -5,11 +5,18 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** ingest-service alone, as its tests run it: its own configuration on the shared real broker. */
+/**
+ * ingest-service alone, as its tests run it: its own configuration on the shared real broker; its
+ * producers pass through {@link HeldSnapshots}, inert until a test holds a sensor.
+ */
 @SpringBootTest(
     classes = IngestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.NONE,
-    properties = {IngestApplication.CONFIG_NAME, "ingest.coalesce-window=700ms"})
+    properties = {
+      IngestApplication.CONFIG_NAME,
+      "ingest.coalesce-window=700ms",
+      "spring.kafka.producer.properties.interceptor.classes=io.streamrag.ingest.HeldSnapshots"
+    })
 abstract class IngestOnBroker {
 
   @DynamicPropertySource

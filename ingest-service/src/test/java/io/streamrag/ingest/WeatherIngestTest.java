@@ -160,7 +160,7 @@ class WeatherIngestTest extends IngestOnBroker {
   }
 
   /** A new station, registered; its id. */
-  private static String station(String name, double lat, double lon, double elevation, Instant t) {
+  static String station(String name, double lat, double lon, double elevation, Instant t) {
     String station = "st-" + newSensor().substring(0, 8);
     publish(
         WeatherTopics.WEATHER_STATIONS,
@@ -169,23 +169,23 @@ class WeatherIngestTest extends IngestOnBroker {
     return station;
   }
 
-  private static String yesterday() {
+  static String yesterday() {
     return LocalDate.now(ZoneOffset.UTC).minusDays(1).toString();
   }
 
   /** The station reports its day over HTTP. */
-  private static void observe(String station, DailyObservation day) {
+  static void observe(String station, DailyObservation day) {
     publish(
         WeatherTopics.WEATHER_OBSERVATIONS,
         station,
         new WeatherObserved(Ids.of(station, day.getDate()), station, "http", day, now()));
   }
 
-  private static StationLinked link(String sensor, String station, Double km, Instant at) {
+  static StationLinked link(String sensor, String station, Double km, Instant at) {
     return new StationLinked(sensor, station, km, station == null ? null : "nearest", at);
   }
 
-  private static WeatherDayObserved awaitDay(String station, String date) {
+  static WeatherDayObserved awaitDay(String station, String date) {
     try (var days =
         new TopicProbe(LocalKafka.shared().bootstrapServers(), WeatherTopics.WEATHER_DAYS.name())) {
       return (WeatherDayObserved)

@@ -13,6 +13,7 @@ import io.streamrag.schemas.WeatherTopics;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import io.streamrag.schemas.weather.WeatherDayObserved;
 import io.streamrag.schemas.weather.WeatherObserved;
+import java.lang.invoke.VarHandle;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -116,6 +117,9 @@ public final class WeatherSteps {
       Map<String, Instant> stations) {
     out.await();
     changed.values().forEach(days::update);
+    // the days written before the view is read: a field linked meanwhile is either in the view
+    // now, or its link reads these days once its snapshot is there (IngestSteps step 5)
+    VarHandle.fullFence();
     stations.forEach(this::refreshFields);
     changed.clear();
     stations.clear();
