@@ -55,19 +55,18 @@ public final class TopicProbe implements AutoCloseable {
     consumer.assign(partitions);
     consumer.seekToBeginning(partitions);
     if (fromMillis >= 0) {
+      // The ends first: a record written after them is at or past them. Asked after the query, a
+      // record written in between (none found at or after the time yet, then one written before
+      // the end was taken) was skipped: an alert a test awaited, once in many runs.
+      var ends = consumer.endOffsets(partitions);
       var query = new java.util.HashMap<TopicPartition, Long>();
       partitions.forEach(p -> query.put(p, fromMillis));
       consumer
           .offsetsForTimes(query)
           .forEach(
-              (p, found) -> {
-                if (found == null) {
-                  consumer.seekToEnd(List.of(p));
-                  consumer.position(p); // resolved now: a record written after this is read
-                } else {
-                  consumer.seek(p, found.offset());
-                }
-              });
+              (p, found) ->
+                  consumer.seek(
+                      p, found == null ? ends.get(p) : Math.min(found.offset(), ends.get(p))));
     }
   }
 

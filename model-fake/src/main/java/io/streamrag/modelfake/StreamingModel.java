@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
@@ -39,6 +40,10 @@ public final class StreamingModel implements AutoCloseable {
   private final AtomicLong completed = new AtomicLong();
   private final ConcurrentLinkedQueue<Closed> closed = new ConcurrentLinkedQueue<>();
   private volatile Pace pace;
+  private volatile Gate gate;
+
+  /** Calls held before their first byte until {@code calls} are open, or {@code atMost} passed. */
+  private record Gate(int calls, Sinks.Empty<Void> opened, Duration atMost) {}
 
   private StreamingModel(int port, Pace pace) {
     this.pace = pace;
@@ -71,6 +76,16 @@ public final class StreamingModel implements AutoCloseable {
   /** Calls from now on stream at this pace. */
   public void pace(Pace next) {
     this.pace = next;
+  }
+
+  /**
+   * From now on no call answers until {@code calls} are open at once (each waits at most {@code
+   * atMost}, then goes on): for a test asking whether its client keeps that many calls open side by
+   * side, whatever the machine's speed. A client that makes them one after another gets each answer
+   * only after the wait, and never more than one open.
+   */
+  public void holdUntilOpen(int calls, Duration atMost) {
+    gate = new Gate(calls, Sinks.empty(), atMost);
   }
 
   /** This server's, drawn at start: two fakes (or one restarted) never write the same text. */
@@ -117,6 +132,14 @@ public final class StreamingModel implements AutoCloseable {
     Instant openedAt = Instant.now();
     int now = open.incrementAndGet();
     maxOpen.accumulateAndGet(now, Math::max);
+    var held = gate;
+    Mono<Void> start = Mono.empty();
+    if (held != null) {
+      if (now >= held.calls()) {
+        held.opened().tryEmitEmpty();
+      }
+      start = held.opened().asMono().timeout(held.atMost(), Mono.empty());
+    }
     var ended = new java.util.concurrent.atomic.AtomicBoolean();
     Runnable finished =
         () -> {
@@ -133,7 +156,8 @@ public final class StreamingModel implements AutoCloseable {
           }
         };
     if (!streamed) {
-      return Mono.delay(p.total())
+      return start
+          .then(Mono.delay(p.total()))
           .then(
               response
                   .header("Content-Type", "application/json")
@@ -152,7 +176,7 @@ public final class StreamingModel implements AutoCloseable {
     return response
         .header("Content-Type", "text/event-stream")
         .header("Cache-Control", "no-cache")
-        .sendString(events)
+        .sendString(start.thenMany(events))
         .then()
         .doOnCancel(hungUp)
         .doOnError(e -> hungUp.run());

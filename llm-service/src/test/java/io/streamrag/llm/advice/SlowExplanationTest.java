@@ -36,12 +36,12 @@ class SlowExplanationTest extends AdviceOnBroker {
   static final int FARMERS = 4;
 
   /**
-   * Each explanation takes 10 s, as a slow model's whole reply does: long enough that the four are
-   * all still open when the last starts on a loaded machine (at 4 s, the first had ended before the
-   * fourth began once, in a full build with two test JVMs).
+   * Each explanation takes 2 s; the model answers none until all four are open at once ({@link
+   * StreamingModel#holdUntilOpen}), so the test does not depend on the machine's speed (with 10 s
+   * explanations and no hold, the first once ended before the fourth began on a loaded machine).
    */
   static final StreamingModel MODEL =
-      StreamingModel.start(0, new Pace(Duration.ofMillis(200), 5, Duration.ofSeconds(10)));
+      StreamingModel.start(0, new Pace(Duration.ofMillis(200), 5, Duration.ofSeconds(2)));
 
   static RetrievalResponder retrieval;
 
@@ -75,6 +75,7 @@ class SlowExplanationTest extends AdviceOnBroker {
         .atMost(Duration.ofSeconds(20))
         .until(() -> sensors.stream().allMatch(s -> snapshots.get(s).isPresent()));
     MODEL.reset();
+    MODEL.holdUntilOpen(FARMERS, Duration.ofSeconds(30));
 
     // When all four ask for irrigation advice at once
     var answers = sensors.stream().map(SlowExplanationTest::askAsync).toList();
