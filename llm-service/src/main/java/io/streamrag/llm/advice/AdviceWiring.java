@@ -20,6 +20,7 @@ import io.streamrag.schemas.advice.RecommendationState;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -41,7 +42,11 @@ class AdviceWiring {
   @Bean
   AgronomyTables agronomyTables(LiveConfig live, AdviceProperties advice) {
     return new AgronomyTables(
-        live::tables, Clock.systemDefaultZone(), advice.moistureMaxAge(), advice.nutrientsMaxAge());
+        live::tables,
+        () -> live.catchUpKnowledgeBases(Duration.ofSeconds(5)),
+        Clock.systemDefaultZone(),
+        advice.moistureMaxAge(),
+        advice.nutrientsMaxAge());
   }
 
   /** Every sensor's latest snapshot, followed on every replica. */

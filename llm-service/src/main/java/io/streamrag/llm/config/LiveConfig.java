@@ -80,6 +80,14 @@ public final class LiveConfig implements AutoCloseable {
     return tables;
   }
 
+  /**
+   * Waits until the KB configs read so far include everything on their topic as of now; false after
+   * {@code timeout}. For a lookup that found nothing: not yet read, or not there.
+   */
+  public boolean catchUpKnowledgeBases(Duration timeout) {
+    return bases.catchUp(timeout);
+  }
+
   @Override
   public void close() {
     pipelines.close();

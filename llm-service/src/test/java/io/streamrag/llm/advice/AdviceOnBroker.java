@@ -29,7 +29,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -61,6 +63,15 @@ abstract class AdviceOnBroker {
   static void infrastructure(DynamicPropertyRegistry registry) {
     registry.add("spring.kafka.bootstrap-servers", KAFKA::bootstrapServers);
     registry.add("llm.memory.database-url", () -> LocalPostgres.shared().jdbcUrl());
+  }
+
+  /** The demo agronomy tables of both KBs, text by file name, as llm-service gathers them. */
+  static Map<String, String> demoTables() {
+    var all = new HashMap<String, String>();
+    for (String kb : List.of("irrigation", "fertilization")) {
+      all.putAll(TableFiles.read(KNOWLEDGE.resolve(kb + "/tables")));
+    }
+    return all;
   }
 
   @BeforeAll

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.observation.ObservationRegistry;
-import io.streamrag.agronomy.table.TableFiles;
 import io.streamrag.kafkalocal.LocalKafka;
 import io.streamrag.kit.kafka.AvroBatches;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -20,7 +19,6 @@ import io.streamrag.schemas.sensor.SensorSnapshotUpdated;
 import io.streamrag.schemas.serde.AvroSerializer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -52,7 +50,7 @@ class AlertRefusalTest {
   /** The demo agronomy tables, as llm-service builds them from the KB configs. */
   final AgronomyTables tables =
       new AgronomyTables(
-          AlertRefusalTest::demoTables,
+          AdviceOnBroker::demoTables,
           Clock.systemDefaultZone(),
           Duration.ofHours(24),
           Duration.ofDays(7));
@@ -65,14 +63,6 @@ class AlertRefusalTest {
   @AfterAll
   static void stop() {
     kafka.close();
-  }
-
-  private static Map<String, String> demoTables() {
-    var all = new HashMap<String, String>();
-    for (String kb : List.of("irrigation", "fertilization")) {
-      all.putAll(TableFiles.read(AdviceOnBroker.KNOWLEDGE.resolve(kb + "/tables")));
-    }
-    return all;
   }
 
   /** What comes after the refused poll. */
