@@ -40,8 +40,10 @@ import org.springframework.test.context.TestPropertySource;
 @TestPropertySource(
     properties = {
       "llm.max-concurrent-answers=300",
-      // the last 100 wait for the first answers to end, 30 s later: not too old to answer
-      "LLM_MAX_REQUEST_AGE=5m"
+      // the last 100 wait for the first answers to end: not too old to answer
+      "LLM_MAX_REQUEST_AGE=5m",
+      // the model answers none until 300 are open: the first waits that long for its first token
+      "LLM_FIRST_TOKEN_TIMEOUT=2m"
     })
 class ConcurrentAnswersTest {
 
@@ -51,11 +53,12 @@ class ConcurrentAnswersTest {
   static final int REQUESTS = 400;
 
   /**
-   * 10 tokens over 30 s: every answer is still streaming when the last of the 300 starts (here
-   * about 15 answers start per second, bounded by the CPU of the test machine).
+   * 10 tokens over 3 s, once all 300 are open: the model answers none until then ({@link
+   * StreamingModel#holdUntilOpen}), however fast this machine starts them (about 15 a second here).
+   * With 30 s answers and no hold, the test waited 30 s more and hoped the last started in time.
    */
   static final StreamingModel MODEL =
-      StreamingModel.start(0, new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(30)));
+      StreamingModel.start(0, new Pace(Duration.ofMillis(100), 10, Duration.ofSeconds(3)));
 
   @RegisterExtension
   static final Extension RETRIEVAL = ModelOnBroker.moistureFor(KAFKA, USER, MODEL);
@@ -68,6 +71,7 @@ class ConcurrentAnswersTest {
   @Test
   void threeHundredAnswersRunAtOnceTheRestWaitFetchingPausedAndEveryOneIsAnsweredAndCommitted()
       throws Exception {
+    MODEL.holdUntilOpen(BUDGET, Duration.ofSeconds(90));
     long from = System.currentTimeMillis();
     Set<String> asked = new HashSet<>();
     Map<String, AnswerEventType> ends = new ConcurrentHashMap<>();
