@@ -27,6 +27,8 @@ public final class AgronomyTables {
   /** How often at most a missing table makes the caller wait for the KB configs' view. */
   static final Duration CATCH_UP_EVERY = Duration.ofSeconds(5);
 
+  private static final String NOT_PUBLISHED = "the agronomy tables are not published yet";
+
   private final Supplier<Map<String, String>> tables;
   private final BooleanSupplier catchUp;
   private Instant caughtUpAt = Instant.MIN;
@@ -35,7 +37,6 @@ public final class AgronomyTables {
   private final Duration nutrientsMaxAge;
   private Map<String, String> built;
   private Agronomy agronomy;
-  private static final String NOT_PUBLISHED = "the agronomy tables are not published yet";
   private String problem = NOT_PUBLISHED;
 
   /** Tables from a source that is always complete: nothing to wait for when one is missing. */

@@ -28,8 +28,12 @@ public final class TopicWriter implements AutoCloseable {
 
   private final KafkaTemplate<String, Object> template;
 
+  /** The longest a batch waits for its acknowledgements ({@link Batch#await}). */
+  private final Duration awaitLimit;
+
   public TopicWriter(KafkaTemplate<String, Object> template) {
     this.template = template;
+    this.awaitLimit = awaitLimit(template);
   }
 
   /** Sends a record keyed as its topic requires. */
@@ -166,7 +170,7 @@ public final class TopicWriter implements AutoCloseable {
       var undos = takeUndos();
       try {
         CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
-            .get(awaitLimit().toMillis(), TimeUnit.MILLISECONDS);
+            .get(awaitLimit.toMillis(), TimeUnit.MILLISECONDS);
       } catch (ExecutionException e) {
         undos.forEach(Runnable::run);
         throw new IllegalStateException(
@@ -174,7 +178,7 @@ public final class TopicWriter implements AutoCloseable {
       } catch (TimeoutException e) {
         undos.forEach(Runnable::run);
         throw new IllegalStateException(
-            "Kafka answered no record of the batch within " + awaitLimit(), e);
+            "Kafka answered no record of the batch within " + awaitLimit, e);
       } catch (InterruptedException e) {
         undos.forEach(Runnable::run);
         Thread.currentThread().interrupt();
@@ -186,7 +190,7 @@ public final class TopicWriter implements AutoCloseable {
   }
 
   /** The producer's delivery timeout (Kafka's default when unset) and five seconds more. */
-  Duration awaitLimit() {
+  private static Duration awaitLimit(KafkaTemplate<String, Object> template) {
     Object configured =
         template
             .getProducerFactory()
