@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * іgnоrе}; a Russian word stays Russian, so Russian patterns can match it), lower case, a dot,
  * underscore or plus between two letters read as a space ({@code ignore_previous}), light leetspeak
  * inside words that mix letters and digits ({@code 1gn0r3} → {@code ignore}), letters spaced apart
- * joined again ({@code i g n o r e}), whitespace collapsed.
+ * joined again ({@code i g n o r e}; a wider gap between them ends a word), whitespace collapsed.
  *
  * <p>For detection only: the folded text is never shown or sent on.
  */
@@ -46,7 +46,7 @@ public final class Folding {
 
   /** The folded text: what every layer reads. */
   public static String fold(String text) {
-    return joinSpacedLetters(leet(letters(text)));
+    return leet(letters(text));
   }
 
   /**
@@ -63,6 +63,8 @@ public final class Folding {
     String s = withoutMarks(Normalizer.normalize(text, Normalizer.Form.NFKC));
     s = lookAlikes(mapLetters(s.toLowerCase(Locale.ROOT)));
     s = GLUE.matcher(s).replaceAll(" ");
+    // before the spaces collapse: a wider gap between spaced letters is where a word ends
+    s = joinSpacedLetters(s);
     return NEWLINES.matcher(SPACES.matcher(s).replaceAll(" ")).replaceAll("\n").strip();
   }
 

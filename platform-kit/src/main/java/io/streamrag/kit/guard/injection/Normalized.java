@@ -8,8 +8,8 @@ import java.util.List;
  *
  * @param original the message as sent
  * @param views the folded message ({@link Folding}) first, then each decoded form of it ({@link
- *     Payloads}), folded too, then any of them with misspelled attack words spelled right ({@link
- *     Respelled})
+ *     Payloads}) and the message read backwards, folded too, then any of them with misspelled
+ *     attack words spelled right ({@link Respelled})
  */
 public record Normalized(String original, List<String> views) {
 
@@ -21,7 +21,10 @@ public record Normalized(String original, List<String> views) {
   public static Normalized of(String message) {
     var views = new ArrayList<String>();
     views.add(Folding.fold(message));
-    for (String decoded : Payloads.of(message)) {
+    // written backwards, read forwards: it says nothing unless it was written to be read so
+    var decodedViews = new ArrayList<>(Payloads.of(message));
+    decodedViews.add(new StringBuilder(message).reverse().toString());
+    for (String decoded : decodedViews) {
       String folded = Folding.fold(decoded);
       if (!views.contains(folded)) {
         views.add(folded);

@@ -48,8 +48,8 @@ public final class PatternLayer implements InjectionLayer {
 
     static Script of(String language) {
       return switch (language) {
-        case "en", "es", "fr", "de", "it", "pt", "tr" -> LATIN;
-        case "fa", "ar" -> ARABIC;
+        case "en", "es", "fr", "de", "it", "pt", "tr", "id", "fa-latn" -> LATIN;
+        case "fa", "ar", "ur" -> ARABIC;
         case "ru", "uk" -> CYRILLIC;
         case "zh", "ja" -> HAN;
         default -> ANY;

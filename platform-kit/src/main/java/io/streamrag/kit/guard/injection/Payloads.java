@@ -18,12 +18,12 @@ import java.util.regex.Pattern;
 
 /**
  * What an obviously encoded part of a message says: escapes ({@code \u0069}, {@code \x69}, {@code
- * %69}, {@code &#105;}, {@code &#x69;}, {@code &lt;}), base64 runs of 16 or more characters that
- * decode to readable UTF-8 text, again and again while they do (base64 of base64, up to {@value
- * #DEPTH} times), and ROT13 when the rotated text holds a word attacks are made of (ignore, system,
- * prompt…): a shifted alphabet is checked only when it says something. A message with none has no
- * payloads; one with some is checked again as decoded, so an instruction does not hide behind its
- * encoding.
+ * %69}, {@code &#105;}, {@code &#x69;}, {@code &lt;}), runs of 16 or more hex digits that decode to
+ * readable UTF-8 text, base64 runs of 16 or more characters that decode to readable UTF-8 text,
+ * again and again while they do (base64 of base64, up to {@value #DEPTH} times), and ROT13 when the
+ * rotated text holds a word attacks are made of (ignore, system, prompt…): a shifted alphabet is
+ * checked only when it says something. A message with none has no payloads; one with some is
+ * checked again as decoded, so an instruction does not hide behind its encoding.
  */
 final class Payloads {
 
@@ -35,6 +35,7 @@ final class Payloads {
   private static final Pattern NUMERIC_ENTITY = Pattern.compile("&#(x?)([0-9a-fA-F]{1,6});");
   private static final Pattern NAMED_ENTITY = Pattern.compile("&(lt|gt|amp|quot|apos|nbsp);");
   private static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/_-]{16,}={0,2}");
+  private static final Pattern HEX = Pattern.compile("\\b(?:[0-9a-fA-F]{2}){8,}\\b");
 
   /** How many encodings inside each other are undone. */
   static final int DEPTH = 3;
@@ -99,7 +100,16 @@ final class Payloads {
               int code = Integer.parseInt(m.group(2), m.group(1).isEmpty() ? 10 : 16);
               return Character.isValidCodePoint(code) ? Character.toString(code) : m.group();
             });
-    return replace(NAMED_ENTITY, s, m -> NAMED.get(m.group(1)));
+    s = replace(NAMED_ENTITY, s, m -> NAMED.get(m.group(1)));
+    return replace(HEX, s, m -> utf8(hex(m.group())).filter(Payloads::readable).orElse(m.group()));
+  }
+
+  private static byte[] hex(String run) {
+    var out = new byte[run.length() / 2];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (byte) Integer.parseInt(run.substring(2 * i, 2 * i + 2), 16);
+    }
+    return out;
   }
 
   private static String base64(String text) {

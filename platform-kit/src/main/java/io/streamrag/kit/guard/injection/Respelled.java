@@ -1,6 +1,7 @@
 package io.streamrag.kit.guard.injection;
 
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -9,7 +10,8 @@ import java.util.regex.Pattern;
  * more that is one typing slip (a letter added, dropped, changed, or two swapped) from a word
  * attacks are made of ({@code ignroe}, {@code prevoius}, {@code instrucitons}, {@code guidlines})
  * becomes that word. Only those words, and only long ones: the patterns still need their second
- * cue, so a farmer's typo in "previus crop" meets the same rules as "previous crop".
+ * cue, so a farmer's typo in "previus crop" meets the same rules as "previous crop". Chat shorthand
+ * ({@code u}, {@code ur}, {@code r}, {@code pls}) is written out, as the words beside them.
  */
 final class Respelled {
 
@@ -46,11 +48,19 @@ final class Respelled {
 
   private static final Pattern WORD = Pattern.compile("[a-z]{5,}");
 
+  /**
+   * Chat shorthand for the words the patterns pair with attack words ("the rules u were given").
+   */
+  private static final Map<String, String> SHORTHAND =
+      Map.of("u", "you", "ur", "your", "r", "are", "pls", "please", "plz", "please");
+
+  private static final Pattern SHORT = Pattern.compile("\\b(?:u|ur|r|pls|plz)\\b");
+
   private Respelled() {}
 
   /** The text with each slip spelled right; the text itself when it has none. */
   static String of(String folded) {
-    Matcher m = WORD.matcher(folded);
+    Matcher m = WORD.matcher(SHORT.matcher(folded).replaceAll(r -> SHORTHAND.get(r.group())));
     var out = new StringBuilder(folded.length());
     while (m.find()) {
       m.appendReplacement(out, Matcher.quoteReplacement(respell(m.group())));
