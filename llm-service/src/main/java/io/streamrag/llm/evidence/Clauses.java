@@ -27,7 +27,12 @@ final class Clauses {
   static final Map<String, Set<String>> QUESTION_WORDS =
       Map.of(
           "en",
-          Set.of("how", "what", "when", "where", "who", "which", "why", "should", "can", "is"),
+          // with the contractions people type ("what's its Kc", "whats the level"), and the
+          // auxiliaries a yes/no question starts with ("…, and can phosphorus cause it?")
+          Set.of(
+              "how", "what", "when", "where", "who", "which", "why", "should", "can", "is",
+              "what's", "whats", "how's", "where's", "when's", "who's", "does", "do", "will",
+              "could", "would", "did"),
           "fa",
           Set.of(
               "چقدر", "چند", "کی", "چه", "چگونه", "چطور", "کجا", "ایا", "کدام", "چرا", "چیست",

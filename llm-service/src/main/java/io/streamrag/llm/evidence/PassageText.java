@@ -204,6 +204,27 @@ final class PassageText {
     return false;
   }
 
+  /**
+   * Whether a sentence holds the term and passes the test, or passes it right after a sentence that
+   * holds the term, naming no subject of its own: a subject said once and then left out («…
+   * گوجه‌فرنگی … . نشاها باید … ۱۵ درجه …», a heading and its text).
+   */
+  boolean holdsInSentenceOrNext(
+      Terms.Term term, Predicate<String> sentence, Predicate<String> namesSubject) {
+    for (int i = 0; i < sentences.size(); i++) {
+      boolean named = holds(term, sentenceStems.get(i));
+      boolean carried =
+          !named
+              && i > 0
+              && holds(term, sentenceStems.get(i - 1))
+              && !namesSubject.test(sentences.get(i));
+      if ((named || carried) && sentence.test(sentences.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private boolean holds(Terms.Term term, Set<String> stems) {
     return term.forms().stream().anyMatch(form -> form.stream().allMatch(s -> has(s, stems)));
   }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What a part picks out that only a passage naming it can answer (S3.4), checked as strictly as an
@@ -19,7 +20,10 @@ import java.util.Set;
  *       together, within one window of sentences.
  *   <li>A how-much question about an entity ("nitrogen for canola") asks for that entity's figure:
  *       a number must be written in a sentence that names the crop (a table row names its crop and
- *       its figure on one line), not only somewhere else in a passage that mentions it in passing.
+ *       its figure on one line), or in the next one if it names no crop of its own (the subject
+ *       said once, then left out), not only somewhere else in a passage that mentions it in
+ *       passing. "How many kilograms" («چند کیلوگرم», «كم كيلوغرامًا») asks a figure as "how much"
+ *       does.
  * </ul>
  *
  * English superlatives other than first and last are not checked: "-est" also ends harvest, forest
@@ -48,6 +52,17 @@ final class Specifics {
                   + " کیلوگرم کیلو گرم تن لیتر میلیمتر میلی‌متر متر سانتیمتر هکتار درصد درجه"
                   + " كيلوغرام كيلوجرام غرام جرام طن لتر ليتر ملم مليمتر متر سنتيمتر هكتار"));
 
+  /**
+   * Whether the counted word is a unit of measure. Arabic counts in the accusative («كم
+   * كيلوغرامًا»): its tanween alef is not part of the unit.
+   */
+  private static boolean unit(String word, String language) {
+    return UNITS.contains(word)
+        || (language.equals("ar")
+            && word.endsWith("ا")
+            && UNITS.contains(word.substring(0, word.length() - 1)));
+  }
+
   /** The Persian superlative ending, written joined («بزرگترین») or apart («بزرگ ترین»). */
   private static final String SUPERLATIVE = "ترین";
 
@@ -64,17 +79,20 @@ final class Specifics {
       }
     }
     Optional<String> counted = counted(words, language);
-    if (counted.isPresent() && !UNITS.contains(counted.get())) {
+    boolean byUnit = counted.isPresent() && unit(counted.get(), language);
+    if (counted.isPresent() && !byUnit) {
       List<Terms.Term> terms = Terms.of(counted.get(), language);
       if (!terms.isEmpty()
           && !passage.holdsWhere(terms.get(0), w -> AnswerType.holds("number", w, false))) {
         return Optional.of("no number of " + counted.get() + " for a how-many question");
       }
     }
-    if (counted.isEmpty() && part.expects().equals("number")) {
+    // "how many kilograms of nitrogen does sugar beet need" asks a figure as "how much" does
+    if ((counted.isEmpty() || byUnit) && part.expects().equals("number")) {
       for (String entity : part.entities()) {
         for (Terms.Term t : Terms.of(entity, language)) {
-          if (isCrop(t, language) && !passage.holdsInSentence(t, Specifics::hasDigit)) {
+          if (isCrop(t, language)
+              && !passage.holdsInSentenceOrNext(t, Specifics::hasDigit, Specifics::namesCrop)) {
             return Optional.of("no figure next to " + t.text() + " for a how-much question");
           }
         }
@@ -90,6 +108,16 @@ final class Specifics {
   private static boolean isCrop(Terms.Term t, String language) {
     return Glossary.standard().find(Stems.words(t.text()), language).stream()
         .anyMatch(f -> f.concept().kind().equals("crop"));
+  }
+
+  /** Whether the text names a crop, in any of the glossary's languages. */
+  private static boolean namesCrop(String text) {
+    List<String> words = Stems.words(text);
+    return Stream.of("en", "fa", "ar")
+        .anyMatch(
+            l ->
+                Glossary.standard().find(words, l).stream()
+                    .anyMatch(f -> f.concept().kind().equals("crop")));
   }
 
   /**

@@ -179,4 +179,20 @@ class DeterministicPlannerDecomposeTest {
   String expects(String question, String language) {
     return planner.decompose(question, language).get(0).expects();
   }
+
+  @Test
+  void aContractedQuestionWordOrAYesNoQuestionAfterAndStartsAPartCarryingTheSubject() {
+    assertThat(
+            texts(
+                "For barley, what ECe can it handle, and what's its mid-season crop coefficient?",
+                "en"))
+        .containsExactly(
+            "For barley, what ECe can it handle?", "what's barley mid-season crop coefficient?");
+    assertThat(
+            texts(
+                "whats the DTPA critical level for zinc, and can heavy phosphorus fertilizing"
+                    + " cause zinc deficiency?",
+                "en"))
+        .hasSize(2);
+  }
 }

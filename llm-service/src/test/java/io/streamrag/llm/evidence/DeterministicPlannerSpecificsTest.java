@@ -164,4 +164,42 @@ class DeterministicPlannerSpecificsTest {
     assertThat(persian.accepted()).isTrue();
     assertThat(english.accepted()).isTrue();
   }
+
+  @Test
+  void aFigureInTheSentenceAfterTheCropAnswersWhenThatSentenceNamesNoOtherCrop() {
+    // given a page that names tomato once, then gives its transplanting temperature
+    var afterTheCrop =
+        judge(
+            "نشای گوجه‌فرنگی را در چند درجه دمای خاک به زمین منتقل کنم؟",
+            "fa",
+            "گوجه‌فرنگی مهم‌ترین محصول سبزی ایران است.\n"
+                + "نشاها وقتی دمای خاک از حدود 15 درجه بالاتر رفت به زمین منتقل شوند.",
+            "fa");
+    // and one whose next sentence is another crop's figure
+    var anotherCrops =
+        judge(
+            "How many kilograms of nitrogen does canola need per hectare?",
+            "en",
+            "Canola follows wheat in the rotation.\nAlfalfa needs about 30 kg of nitrogen.",
+            "en");
+
+    assertThat(afterTheCrop.accepted()).isTrue();
+    assertThat(anotherCrops.accepted()).isFalse();
+    assertThat(anotherCrops.reason()).isEqualTo("no figure next to canola for a how-much question");
+  }
+
+  @Test
+  void howManyKilogramsInArabicAsksTheCropsFigureWhateverItsCase() {
+    // «كم كيلوغرامًا» counts a unit in the accusative: a figure is asked, as "how much" asks it
+    var verdict =
+        judge(
+            "كم كيلوغرامًا من النيتروجين يحتاج الشمندر السكري للهكتار؟",
+            "ar",
+            "يُزرع الشمندر السكري بعد القمح في الدورة.\n"
+                + "يحتاج القمح المروي إلى 150 كيلوغرامًا من النيتروجين للهكتار.",
+            "ar");
+
+    assertThat(verdict.accepted()).isFalse();
+    assertThat(verdict.reason()).startsWith("no figure next to");
+  }
 }
