@@ -136,15 +136,7 @@ class ChunkIndexerRefusalTest {
 
   private static DefaultKafkaProducerFactory<String, Object> producers() {
     return new DefaultKafkaProducerFactory<String, Object>(
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-            KAFKA.bootstrapServers(),
-            // one record per request, refused alone as a record over the default 1 MB limit is:
-            // kafka-clients 4.1 splits a refused batch of several records by batch.size, which
-            // here leaves them together, and retries it forever ("splitting and retrying",
-            // KAFKA-8350; the test failed on it after TopicWriter's 125 s limit on 2026-12-07)
-            ProducerConfig.BATCH_SIZE_CONFIG,
-            0),
+        Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()),
         new StringSerializer(),
         (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
   }

@@ -95,12 +95,7 @@ class AlertRefusalTest {
     var readers = TopicReaders.outsideSpring(kafka.bootstrapServers(), Duration.ofSeconds(5));
     var producers =
         new DefaultKafkaProducerFactory<String, Object>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                kafka.bootstrapServers(),
-                // one record per request, refused alone (ChunkIndexerRefusalTest says why)
-                ProducerConfig.BATCH_SIZE_CONFIG,
-                0),
+            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
             new StringSerializer(),
             (topic, value) -> new AvroSerializer().serialize(topic, (SpecificRecord) value));
     try (var states = states(readers)) {
