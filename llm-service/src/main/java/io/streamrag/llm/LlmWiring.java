@@ -2,6 +2,7 @@ package io.streamrag.llm;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.streamrag.kit.guard.InputLengthGuardrail;
+import io.streamrag.kit.guard.PlainTextGuardrail;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.RequestClient;
 import io.streamrag.kit.kafka.RequestReply;
@@ -120,6 +121,7 @@ class LlmWiring {
     steps.add(guard);
     judge.ifAvailable(steps::add);
     steps.add(new GuardStep(new InputLengthGuardrail(chat.maxMessageChars())));
+    steps.add(new GuardStep(new PlainTextGuardrail()));
     steps.add(new ConfigSync(live));
     steps.add(new ConversationMemory(conversations, recorder, memoryReader, Clock.systemUTC()));
     steps.add(new FollowUpRewrite(rewriter));

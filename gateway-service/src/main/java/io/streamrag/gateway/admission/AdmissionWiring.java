@@ -6,6 +6,7 @@ import io.streamrag.gateway.GatewayProperties;
 import io.streamrag.kit.guard.Guardrails;
 import io.streamrag.kit.guard.InputLengthGuardrail;
 import io.streamrag.kit.guard.PassageScreen;
+import io.streamrag.kit.guard.PlainTextGuardrail;
 import io.streamrag.kit.guard.PromptInjectionGuardrail;
 import io.streamrag.kit.kafka.InstanceReport;
 import io.streamrag.kit.kafka.TopicReaders;
@@ -32,9 +33,13 @@ class AdmissionWiring {
   @Bean
   Admission admission(GatewayProperties properties, PromptInjectionGuardrail injectionGuard) {
     return new Admission(
-        // the length first: it bounds what the injection guard reads (REQUIREMENTS S0.2)
+        // the length first: it bounds what the injection guard reads (REQUIREMENTS S0.2); then
+        // plain text only: a NUL is no question, and no store could remember it
         new Guardrails(
-            List.of(new InputLengthGuardrail(properties.chat().maxMessageChars()), injectionGuard)),
+            List.of(
+                new InputLengthGuardrail(properties.chat().maxMessageChars()),
+                new PlainTextGuardrail(),
+                injectionGuard)),
         new Guardrails(List.of(injectionGuard, PassageScreen.standard())));
   }
 

@@ -10,9 +10,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The body of {@code POST /v1/chat/completions}, as far as this gateway uses it. Fields it does not
- * use ({@code temperature}, {@code user}, …) are accepted and ignored; system and developer
- * messages too: the pipeline's live instructions are the model's system prompt (they keep the
- * answer grounded and cited), and a client may not replace them.
+ * use ({@code temperature}, {@code user}, …) are accepted and ignored, once within OpenAI's bounds;
+ * system and developer messages too: the pipeline's live instructions are the model's system prompt
+ * (they keep the answer grounded and cited), and a client may not replace them.
  *
  * @param model the pipeline that answers
  * @param question the last user message (several in a row are joined)
@@ -52,6 +52,7 @@ record CompletionBody(
     if (root.has("n") && !root.get("n").isNull() && root.get("n").asInt(0) != 1) {
       throw invalid("unsupported_value", "n must be 1: one answer per question", "n");
     }
+    ranges(root);
     for (String field : List.of("tools", "functions")) {
       if (root.path(field).isArray() && !root.path(field).isEmpty()) {
         throw invalid(
@@ -157,6 +158,47 @@ record CompletionBody(
         "invalid_type",
         "messages[" + i + "].content must be a string or an array of text parts",
         "messages[" + i + "].content");
+  }
+
+  /**
+   * OpenAI's sampling fields within OpenAI's own bounds: unused here, but a value OpenAI would
+   * refuse is refused, so a client's mistake shows on this API as it would on OpenAI's.
+   */
+  private static void ranges(JsonNode root) {
+    range(root, "temperature", 0, 2, false);
+    range(root, "top_p", 0, 1, false);
+    range(root, "presence_penalty", -2, 2, false);
+    range(root, "frequency_penalty", -2, 2, false);
+    range(root, "max_tokens", 1, Integer.MAX_VALUE, true);
+    range(root, "max_completion_tokens", 1, Integer.MAX_VALUE, true);
+  }
+
+  private static void range(JsonNode root, String field, double min, double max, boolean whole) {
+    JsonNode value = root.get(field);
+    if (value == null || value.isNull()) {
+      return;
+    }
+    if (!value.isNumber() || (whole && !value.canConvertToExactIntegral())) {
+      throw invalid(
+          "invalid_type", field + " must be " + (whole ? "an integer" : "a number"), field);
+    }
+    double v = value.asDouble();
+    if (v < min || v > max) {
+      throw invalid(
+          "invalid_value",
+          field
+              + " is "
+              + value
+              + "; it must be "
+              + (max == Integer.MAX_VALUE
+                  ? "at least " + (long) min
+                  : "between " + fmt(min) + " and " + fmt(max)),
+          field);
+    }
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
   }
 
   private static boolean flag(JsonNode node, String field) {

@@ -2,6 +2,7 @@ package io.streamrag.gateway.chat;
 
 import static io.streamrag.gateway.DemoSensors.MINE;
 import static io.streamrag.gateway.DemoSensors.OTHER;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import io.streamrag.kit.testing.Problems;
 import org.junit.jupiter.api.Test;
@@ -144,6 +145,20 @@ class ChatRefusalTest extends ChatEndpointContext {
         .expectBody()
         .jsonPath("$.error")
         .isEqualTo("message_too_long");
+  }
+
+  @Test
+  void aMessageHoldingANulIs400NamingTheCharacter() {
+    chat("dev-farmer-key", "{\"message\":\"hi\\u0000there\",\"sensor_uuid\":\"" + MINE + "\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("invalid_characters")
+        .jsonPath("$.field")
+        .isEqualTo("message")
+        .jsonPath("$.message")
+        .value(m -> assertThat(m.toString()).contains("U+0000"));
   }
 
   @Test

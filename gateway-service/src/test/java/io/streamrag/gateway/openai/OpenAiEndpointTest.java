@@ -215,6 +215,34 @@ class OpenAiEndpointTest extends OpenAiOnBroker {
         "invalid_request_error",
         "message_too_long",
         "messages");
+    error(
+        completions(
+            "dev-farmer-key",
+            "{\"model\":\"croplogic\",\"messages\":[{\"role\":\"user\",\"content\":\"hi"
+                + " \\ud800\"}]}"),
+        400,
+        "invalid_request_error",
+        "invalid_characters",
+        "messages");
+    // sampling fields outside OpenAI's own bounds, or of the wrong type
+    error(
+        completions(
+            "dev-farmer-key",
+            "{\"model\":\"croplogic\",\"temperature\":-1,"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"),
+        400,
+        "invalid_request_error",
+        "invalid_value",
+        "temperature");
+    error(
+        completions(
+            "dev-farmer-key",
+            "{\"model\":\"croplogic\",\"max_tokens\":\"a\","
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"),
+        400,
+        "invalid_request_error",
+        "invalid_type",
+        "max_tokens");
   }
 
   /** The farmer's chat completion with these {@code messages} is refused as a prompt injection. */

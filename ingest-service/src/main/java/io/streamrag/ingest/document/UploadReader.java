@@ -3,6 +3,7 @@ package io.streamrag.ingest.document;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import org.springframework.core.ResolvableType;
+import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.MediaType;
@@ -56,6 +57,16 @@ final class UploadReader {
     return parts
         .read(ResolvableType.forClass(PartEvent.class), request, Map.of())
         .doOnNext(file::accept)
+        // a body that is not the multipart it says (no boundary, cut short) is the sender's fault
+        .onErrorMap(
+            DecodingException.class,
+            e ->
+                new DocumentRefused(
+                    400,
+                    "invalid_multipart",
+                    "the body is not valid multipart/form-data ("
+                        + e.getMessage()
+                        + "); send the file with curl -F file=@report.pdf"))
         .then(Mono.fromCallable(file::upload));
   }
 

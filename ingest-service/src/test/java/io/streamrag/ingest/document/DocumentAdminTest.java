@@ -200,6 +200,17 @@ class DocumentAdminTest extends AdminApiTest {
             415,
             "unsupported_media_type")
         .contains("multipart/form-data");
+    // a body that says multipart but is not: no boundary in it
+    problem(
+            http.post()
+                .uri("/admin/kbs/" + kb + "/documents")
+                .header("Authorization", ADMIN)
+                .header("Content-Type", "multipart/form-data; boundary=zzz")
+                .bodyValue("not multipart at all".getBytes())
+                .exchange(),
+            400,
+            "invalid_multipart")
+        .contains("multipart/form-data");
     // no admin token
     problem(
         http.post()

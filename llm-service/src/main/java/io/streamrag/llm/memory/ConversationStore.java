@@ -34,8 +34,18 @@ public interface ConversationStore {
       String requestId, String userId);
 
   /** The store could not be read or written. */
-  final class MemoryUnavailable extends RuntimeException {
+  class MemoryUnavailable extends RuntimeException {
     public MemoryUnavailable(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * The database answered and refused this one statement's data (a value it cannot hold): the
+   * statement's fault, not the database's, so it says nothing about whether memory is up.
+   */
+  final class RecordRefused extends MemoryUnavailable {
+    public RecordRefused(String message, Throwable cause) {
       super(message, cause);
     }
   }

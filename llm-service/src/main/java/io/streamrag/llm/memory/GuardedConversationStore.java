@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 /**
  * The conversation store behind a circuit breaker: while the database is down, calls fail at once
  * instead of each waiting for a connection timeout, so an outage costs chats no time; a trial call
- * after {@code openFor} finds out whether it is back.
+ * after {@code openFor} finds out whether it is back. A statement whose data the database refuses
+ * ({@link ConversationStore.RecordRefused}) is not counted.
  */
 public final class GuardedConversationStore implements ConversationStore {
 
@@ -30,6 +31,9 @@ public final class GuardedConversationStore implements ConversationStore {
                 .waitDurationInOpenState(openFor)
                 .permittedNumberOfCallsInHalfOpenState(1)
                 .recordExceptions(MemoryUnavailable.class)
+                // one statement's bad data is no outage: a hostile message must not switch memory
+                // off for everyone
+                .ignoreExceptions(RecordRefused.class)
                 .build());
   }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.dao.DataAccessException;
@@ -101,12 +102,12 @@ public final class PostgresConversationStore implements ConversationStore {
                 .params(owner(stored.key()))
                 .param("pipeline", stored.pipeline())
                 .param("request", t.getRequestId())
-                .param("question", t.getQuestion())
-                .param("query", t.getQuery())
-                .param("answer", t.getAnswer())
+                .param("question", storable(t.getQuestion()))
+                .param("query", storable(t.getQuery()))
+                .param("answer", storable(t.getAnswer()))
                 .param("language", t.getLanguage())
-                .param("kbs", json.writeValueAsString(t.getKbs()))
-                .param("citations", json.writeValueAsString(citations(t.getCitations())))
+                .param("kbs", jsonb(t.getKbs()))
+                .param("citations", jsonb(citations(t.getCitations())))
                 .param("provider", t.getProvider())
                 .param("model", t.getModel())
                 .param("promptTokens", t.getPromptTokens())
@@ -153,8 +154,8 @@ public final class PostgresConversationStore implements ConversationStore {
                 .params(owner(trace.key()))
                 .param("request", trace.requestId())
                 .param("mode", trace.mode())
-                .param("steps", json.writeValueAsString(TraceJson.of(trace.steps())))
-                .param("missing", json.writeValueAsString(trace.missing()))
+                .param("steps", jsonb(TraceJson.of(trace.steps())))
+                .param("missing", jsonb(trace.missing()))
                 .param("askedAt", Timestamp.from(trace.askedAt()))
                 .update());
   }
@@ -175,9 +176,29 @@ public final class PostgresConversationStore implements ConversationStore {
     try {
       migrate();
       return statement.get();
-    } catch (DataAccessException | org.flywaydb.core.api.FlywayException e) {
+    } catch (DataAccessException e) {
+      if (e.getMostSpecificCause() instanceof SQLException sql
+          && sql.getSQLState() != null
+          && (sql.getSQLState().startsWith("22") || sql.getSQLState().startsWith("23"))) {
+        throw new RecordRefused("the conversation database refused a value: " + rootMessage(e), e);
+      }
+      throw new MemoryUnavailable("the conversation database failed: " + rootMessage(e), e);
+    } catch (org.flywaydb.core.api.FlywayException e) {
       throw new MemoryUnavailable("the conversation database failed: " + rootMessage(e), e);
     }
+  }
+
+  /** A NUL, which PostgreSQL's text cannot hold, as the replacement character. */
+  private static String storable(String text) {
+    return text == null ? null : text.replace('\u0000', '\uFFFD');
+  }
+
+  /** An escaped NUL (not an escaped backslash before "u0000"), which JSONB cannot hold. */
+  private static final Pattern ESCAPED_NUL = Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u0000");
+
+  /** The value as JSON that JSONB holds: a NUL in a string as the replacement character. */
+  private String jsonb(Object value) {
+    return ESCAPED_NUL.matcher(json.writeValueAsString(value)).replaceAll("$1\\\\uFFFD");
   }
 
   private void migrate() {

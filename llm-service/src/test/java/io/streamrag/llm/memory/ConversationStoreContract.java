@@ -3,6 +3,7 @@ package io.streamrag.llm.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -85,5 +86,32 @@ abstract class ConversationStoreContract {
 
   static StoredTurn stored(ConversationKey key, String requestId, String question, Instant at) {
     return new StoredTurn(key, "croplogic", Turns.turn(requestId, question, "a " + question, at));
+  }
+
+  @Test
+  void aNulCharacterInATurnOrItsTraceIsKeptAsTheReplacementCharacter() {
+    // given a question and an answer holding NUL, which a client or a model may send
+    var turn = Turns.turn("nul-" + key.conversationId(), "hi\u0000there", "ok \u0000", t0);
+    var step =
+        io.streamrag.schemas.chat.TraceStep.newBuilder()
+            .setStep(1)
+            .setKind("search")
+            .setDetail("hi\u0000there, and a backslash: \\u0000")
+            .build();
+
+    store().save(new StoredTurn(key, "croplogic", turn));
+    store()
+        .saveTrace(
+            new StoredTrace(key, turn.getRequestId(), "classic", List.of(step), List.of(), t0));
+
+    assertThat(store().all(key))
+        .singleElement()
+        .satisfies(t -> assertThat(t.getQuestion()).isEqualTo("hi\uFFFDthere"))
+        .satisfies(t -> assertThat(t.getAnswer()).isEqualTo("ok \uFFFD"));
+    assertThat(store().trace(turn.getRequestId(), key.userId()))
+        .hasValueSatisfying(
+            steps ->
+                assertThat(steps.get(0).getDetail())
+                    .isEqualTo("hi\uFFFDthere, and a backslash: \\u0000"));
   }
 }

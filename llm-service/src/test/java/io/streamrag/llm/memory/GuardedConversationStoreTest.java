@@ -3,9 +3,13 @@ package io.streamrag.llm.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.streamrag.schemas.chat.RememberedTurn;
+import io.streamrag.schemas.chat.TraceStep;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,5 +48,52 @@ class GuardedConversationStoreTest {
       System.out.printf(
           "a refused memory call took %.2f ms%n", (System.nanoTime() - t0) / 1_000_000.0);
     }
+  }
+
+  @Test
+  void valuesTheDatabaseRefusesDoNotSwitchMemoryOffForEveryone() {
+    // given a store whose every write is refused for its data, as PostgreSQL refuses a NUL
+    var refusing =
+        new GuardedConversationStore(
+            new ConversationStore() {
+              @Override
+              public void save(StoredTurn turn) {
+                throw new ConversationStore.RecordRefused("refused a value", null);
+              }
+
+              @Override
+              public List<RememberedTurn> recent(ConversationKey k, int max) {
+                return List.of();
+              }
+
+              @Override
+              public List<RememberedTurn> all(ConversationKey k) {
+                return List.of();
+              }
+
+              @Override
+              public int erase(ConversationKey k) {
+                return 0;
+              }
+
+              @Override
+              public void saveTrace(StoredTrace trace) {}
+
+              @Override
+              public Optional<List<TraceStep>> trace(String requestId, String userId) {
+                return Optional.empty();
+              }
+            },
+            Duration.ofMinutes(1));
+
+    // when many such writes fail
+    for (int i = 0; i < 10; i++) {
+      assertThatThrownBy(() -> refusing.save(null))
+          .isInstanceOf(ConversationStore.RecordRefused.class);
+    }
+
+    // then the breaker stays closed: other users' memory goes on
+    assertThat(refusing.state()).isEqualTo("CLOSED");
+    assertThat(refusing.recent(key, 6)).isEmpty();
   }
 }
