@@ -162,6 +162,34 @@ class ChatRefusalTest extends ChatEndpointContext {
   }
 
   @Test
+  void aPathOrMethodNoRouteTakesIsAProblemDetailAndOnV1AnOpenAiError() {
+    http.get()
+        .uri("/api/rag/chat")
+        .header("Authorization", "Bearer dev-farmer-key")
+        .exchange()
+        .expectStatus()
+        .isNotFound()
+        .expectHeader()
+        .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+        .expectBody()
+        .jsonPath("$.error")
+        .isEqualTo("not_found")
+        .jsonPath("$.message")
+        .isEqualTo("no such resource: GET /api/rag/chat");
+    http.get()
+        .uri("/v1/chat/completions")
+        .header("Authorization", "Bearer dev-farmer-key")
+        .exchange()
+        .expectStatus()
+        .isNotFound()
+        .expectBody()
+        .jsonPath("$.error.type")
+        .isEqualTo("invalid_request_error")
+        .jsonPath("$.error.code")
+        .isEqualTo("not_found");
+  }
+
+  @Test
   void malformedJsonIs400() {
     Problems.refused(
         chat("dev-farmer-key", "{\"message\": oops"), HttpStatus.BAD_REQUEST, "invalid_json");

@@ -45,6 +45,11 @@ class GuardrailsTest {
   @Test
   void anEmptyMessageIsRefusedWith400() {
     assertThat(guardrails.check("   ")).get().extracting(Refusal::status).isEqualTo(400);
+    // zero-width non-joiners, a no-break space and a bidi mark ask nothing either
+    assertThat(guardrails.check("\u200c\u200c\u00a0\u200f"))
+        .get()
+        .extracting(Refusal::code)
+        .isEqualTo("empty_message");
   }
 
   @Test

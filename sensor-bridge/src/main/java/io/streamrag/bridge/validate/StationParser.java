@@ -48,6 +48,11 @@ public final class StationParser {
     if (name.length() > 120) {
       throw new InvalidReading(MALFORMED, "name", "name must be at most 120 characters");
     }
+    if (name.chars().anyMatch(Character::isISOControl)) {
+      // a station's name is written into every linked field's snapshot text and chat answers
+      throw new InvalidReading(
+          MALFORMED, "name", "name must be plain text, without control characters");
+    }
     String zone = root.has("time_zone") ? zone(JsonFields.text(root, "time_zone", "")) : null;
     if (zone == null) {
       zone = ZoneOffset.ofHours((int) Math.round(lon / 15)).getId();

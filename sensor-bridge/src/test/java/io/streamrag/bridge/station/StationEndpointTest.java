@@ -106,6 +106,20 @@ class StationEndpointTest extends StationsOnBridge {
   }
 
   @Test
+  void aStationNameWithAControlCharacterIsRefusedNamingTheField() {
+    send(
+            "PUT",
+            "/api/stations/" + station(),
+            ADMIN_TOKEN,
+            "{\"lat\":35.3,\"lon\":51.6,\"elevation_m\":1000,\"name\":\"farm\\u0000\"}")
+        .expectStatus()
+        .isBadRequest()
+        .expectBody()
+        .jsonPath("$.field")
+        .isEqualTo("name");
+  }
+
+  @Test
   void anOversizedObservationIsRefusedAndKeptAsSizeHashAndPrefixOnly() {
     String id = station();
     String token = register(id);
