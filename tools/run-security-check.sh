@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What a fresh ./run.sh exposes (issue 35, docs/security.md): it starts on the demo data, listens on
 # loopback only, answers no actuator on a service port, and its actuators' details need the admin
-# token. Starts ./run.sh in the background (the jars must be built), checks, stops it with SIGINT.
+# token, and it refuses hostile input (tools/hostile-input.py). Starts ./run.sh in the background
+# (the jars must be built), checks, stops it with SIGINT.
 # Locally, on a shared machine: flock /work/system.lock tools/run-security-check.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,8 @@ wide=$(ss -Hltn | awk '{print $4}' | grep -E ':(808[0-4]|908[0-4]|1883|9092|5432
 [ "$(status http://127.0.0.1:9083/actuator/freshness)" = 401 ] || fail "freshness answers without the admin token"
 [ "$(status -H 'Authorization: Bearer dev-admin-token' http://127.0.0.1:9083/actuator/freshness)" = 200 ] || fail "freshness refuses the admin token"
 [ "$(status http://127.0.0.1:9080/actuator/prometheus)" = 200 ] || fail "no metrics on the gateway's actuator port"
+# hostile input on every API: a 4xx with a JSON error each, never a 5xx; memory still works after
+python3 tools/hostile-input.py || fail "hostile input"
 kill -INT "$pid"
 wait "$pid"
-echo "run-security-check: PASS (loopback only, actuators apart, details behind the admin token)"
+echo "run-security-check: PASS (loopback only, actuators apart, details behind the admin token, hostile input refused)"
