@@ -50,6 +50,7 @@ def cases():
     yield 'NUL in message', 'POST', G + '/api/rag/chat', chat % 'hi\\u0000there', FARMER
     yield 'half surrogate', 'POST', G + '/api/rag/chat', chat % 'hi \\ud800', FARMER
     yield 'invisible only', 'POST', G + '/api/rag/chat', chat % '\\u200c\\u200c', FARMER
+    yield 'NUL in advice query', 'POST', G + '/api/recommendations/irrigation', '{"sensor_uuid":"' + A + '","query":"a\\u0000b"}', FARMER
     v1 = '{"model":"croplogic","messages":[{"role":"user","content":"hi"}],%s}'
     for extra in ['"temperature":-1', '"max_tokens":"a"', '"n":5', '"top_p":3']:
         yield extra, 'POST', G + '/v1/chat/completions', v1 % extra, FARMER
@@ -91,7 +92,7 @@ def failure(name, method, url, status, body):
             return where + ' with a body that is not JSON'
         if not isinstance(error, dict) or not (error.get('error') and (error.get('message') or isinstance(error['error'], dict))):
             return where + ' without {error, message}'
-    if status < 400 and name in ('NUL in message', 'half surrogate', 'invisible only', 'v1 NUL'):
+    if status < 400 and name in ('NUL in message', 'half surrogate', 'invisible only', 'v1 NUL', 'NUL in advice query'):
         return where + ': accepted'
     return None
 

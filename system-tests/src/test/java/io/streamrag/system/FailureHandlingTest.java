@@ -29,7 +29,7 @@ class FailureHandlingTest {
     WholeFlowTest.askUntil(
         () -> Http.chat(system.gatewayUrl(), KEY, SENSOR, "What is ET0 and how do I use it?"),
         "[",
-        Duration.ofSeconds(60));
+        Duration.ofSeconds(120));
   }
 
   static List<JsonNode> traces(Http.Chat chat) {

@@ -87,6 +87,16 @@ class WholeFlowTest {
       return org.awaitility.Awaitility.await()
           .atMost(within)
           .pollInterval(Duration.ofMillis(200))
+          // a call that timed out is "not yet" too, and says so: once (2026-12-07) the first chat
+          // after llm-service's restart by the class before took over the 40 s of one call
+          .ignoreExceptionsMatching(
+              e -> {
+                boolean timedOut = e.getCause() instanceof java.net.http.HttpTimeoutException;
+                if (timedOut) {
+                  System.out.println("askUntil: a call timed out; asking again: " + e);
+                }
+                return timedOut;
+              })
           .until(
               () -> {
                 last.set(ask.get());
