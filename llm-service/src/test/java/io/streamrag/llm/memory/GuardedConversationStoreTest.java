@@ -3,13 +3,9 @@ package io.streamrag.llm.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.streamrag.schemas.chat.RememberedTurn;
-import io.streamrag.schemas.chat.TraceStep;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -55,33 +51,10 @@ class GuardedConversationStoreTest {
     // given a store whose every write is refused for its data, as PostgreSQL refuses a NUL
     var refusing =
         new GuardedConversationStore(
-            new ConversationStore() {
+            new NoConversations() {
               @Override
               public void save(StoredTurn turn) {
                 throw new ConversationStore.RecordRefused("refused a value", null);
-              }
-
-              @Override
-              public List<RememberedTurn> recent(ConversationKey k, int max) {
-                return List.of();
-              }
-
-              @Override
-              public List<RememberedTurn> all(ConversationKey k) {
-                return List.of();
-              }
-
-              @Override
-              public int erase(ConversationKey k) {
-                return 0;
-              }
-
-              @Override
-              public void saveTrace(StoredTrace trace) {}
-
-              @Override
-              public Optional<List<TraceStep>> trace(String requestId, String userId) {
-                return Optional.empty();
               }
             },
             Duration.ofMinutes(1));

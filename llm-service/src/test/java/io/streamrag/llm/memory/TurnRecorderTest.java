@@ -22,17 +22,7 @@ class TurnRecorderTest {
 
   /** A store whose writes wait for the test to let them through. */
   final ConversationStore slow =
-      new ConversationStore() {
-        @Override
-        public List<io.streamrag.schemas.chat.RememberedTurn> recent(ConversationKey k, int max) {
-          return List.of();
-        }
-
-        @Override
-        public List<io.streamrag.schemas.chat.RememberedTurn> all(ConversationKey k) {
-          return List.of();
-        }
-
+      new NoConversations() {
         @Override
         public void save(StoredTurn turn) {
           try {
@@ -43,20 +33,6 @@ class TurnRecorderTest {
           synchronized (saved) {
             saved.add(turn.turn().getRequestId());
           }
-        }
-
-        @Override
-        public int erase(ConversationKey k) {
-          return 0;
-        }
-
-        @Override
-        public void saveTrace(StoredTrace trace) {}
-
-        @Override
-        public java.util.Optional<List<io.streamrag.schemas.chat.TraceStep>> trace(
-            String requestId, String userId) {
-          return java.util.Optional.empty();
         }
       };
 
