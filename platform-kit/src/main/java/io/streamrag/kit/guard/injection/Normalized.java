@@ -8,8 +8,8 @@ import java.util.List;
  *
  * @param original the message as sent
  * @param views the folded message ({@link Folding}) first, then each decoded form of it ({@link
- *     Payloads}) and the message read backwards, folded too, then any of them with misspelled
- *     attack words spelled right ({@link Respelled})
+ *     Payloads}) and the message read backwards when that holds an attack word, folded too, then
+ *     any of them with misspelled attack words spelled right ({@link Respelled})
  */
 public record Normalized(String original, List<String> views) {
 
@@ -21,9 +21,12 @@ public record Normalized(String original, List<String> views) {
   public static Normalized of(String message) {
     var views = new ArrayList<String>();
     views.add(Folding.fold(message));
-    // written backwards, read forwards: it says nothing unless it was written to be read so
+    // written backwards, read forwards, when that says something (as ROT13 is)
     var decodedViews = new ArrayList<>(Payloads.of(message));
-    decodedViews.add(new StringBuilder(message).reverse().toString());
+    String backwards = new StringBuilder(message).reverse().toString();
+    if (Payloads.saysSomething(backwards)) {
+      decodedViews.add(backwards);
+    }
     for (String decoded : decodedViews) {
       String folded = Folding.fold(decoded);
       if (!views.contains(folded)) {

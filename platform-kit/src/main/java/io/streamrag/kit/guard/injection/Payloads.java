@@ -44,7 +44,8 @@ final class Payloads {
   private static final Pattern ATTACK_WORD =
       Pattern.compile(
           "\\b(?:ignore|disregard|forget|instructions?|system|prompt|previous|rules|reveal|pretend"
-              + "|jailbreak|developer|unrestricted|ignora|instrucciones|olvida)\\b",
+              + "|jailbreak|developer|unrestricted|ignora|instrucciones|olvida|ignorez|ignoriere"
+              + "|regeln|abaikan|instruksi|aturan\\w*|sistem|talimat\\w*|api|password)\\b",
           Pattern.CASE_INSENSITIVE);
 
   private static final Map<String, String> NAMED =
@@ -67,11 +68,20 @@ final class Payloads {
       }
     }
     String rotated = rot13(text);
-    if (ATTACK_WORD.matcher(rotated).find()) {
+    if (saysSomething(rotated)) {
       views.add(rotated);
     }
     views.remove(text);
     return new ArrayList<>(views);
+  }
+
+  /**
+   * Whether a text made by turning the message around (ROT13, read backwards) says something the
+   * guard reads: a word attacks are made of. A farmer's message turned around holds none, so it
+   * costs the patterns no second pass.
+   */
+  static boolean saysSomething(String transformed) {
+    return ATTACK_WORD.matcher(transformed).find();
   }
 
   /** Latin letters shifted by 13, the rest as it is. */

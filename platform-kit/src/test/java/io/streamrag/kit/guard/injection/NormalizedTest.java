@@ -22,13 +22,10 @@ class NormalizedTest {
   }
 
   @Test
-  void aFarmersMessageReadsTheSameInEveryForwardView() {
+  void aFarmersMessageIsNotAlsoReadBackwards() {
     var views = Normalized.of("How much water does my maize need this week?").views();
 
-    // the folded message, and the same read backwards: nothing else is made of it
-    assertThat(views)
-        .containsExactly(
-            "how much water does my maize need this week?",
-            "?keew siht deen eziam ym seod retaw hcum woh");
+    // the folded message only: read backwards it holds no attack word, so it is not read so
+    assertThat(views).containsExactly("how much water does my maize need this week?");
   }
 }
