@@ -58,6 +58,12 @@ def cases():
     yield 'v1 image part', 'POST', G + '/v1/chat/completions', '{"model":"croplogic","messages":[{"role":"user","content":[{"type":"image_url"}]}]}', FARMER
     yield 'v1 NUL', 'POST', G + '/v1/chat/completions', '{"model":"croplogic","messages":[{"role":"user","content":"a\\u0000"}]}', FARMER
     yield 'unknown path', 'GET', G + '/api/nope', None, FARMER
+    # refused by Netty or Spring's adapter before any handler: once 414/431/400 with an empty body
+    yield 'URI of 10 KB', 'GET', G + '/api/conversations?' + 'q' * 10_000, None, FARMER
+    yield 'header of 20 KB', 'GET', G + '/api/conversations', None, {**FARMER, 'X-Big': 'b' * 20_000}
+    yield 'bad escape in path', 'GET', G + '/api/conversations/%zz', None, FARMER
+    yield 'bad escape on /v1', 'GET', G + '/v1/models/%zz', None, FARMER
+    yield 'bad escape, bridge', 'GET', S + '/api/stations/%zz/days', None, ADMIN
     yield 'foreign snapshot', 'GET', G + '/api/sensors/' + B + '/snapshot', None, FARMER
     yield 'unknown trace', 'GET', G + '/api/chats/not-a-uuid/trace', None, FARMER
     yield 'NUL conversation', 'GET', G + '/api/conversations/%00', None, FARMER
