@@ -35,8 +35,30 @@ final class Clauses {
               "could", "would", "did"),
           "fa",
           Set.of(
-              "چقدر", "چند", "کی", "چه", "چگونه", "چطور", "کجا", "ایا", "کدام", "چرا", "چیست",
-              "چیه", "کدوم", "چطوری"),
+              "چقدر",
+              "چند",
+              "کی",
+              "چه",
+              "چگونه",
+              "چطور",
+              "کجا",
+              "ایا",
+              "کدام",
+              "چرا",
+              "چیست",
+              "چیه",
+              "کدوم",
+              "چطوری",
+              // spoken, the copula glued on: «چقدره», «چنده», «کجاست», «کدومه»
+              "چقدره",
+              "چنده",
+              "چندتا",
+              "کجاست",
+              "کیه",
+              "چطوره",
+              "کدومه",
+              "کدامه",
+              "چقدریه"),
           "ar",
           Set.of("کم", "متی", "ماذا", "ما", "کیف", "این", "هل", "لماذا", "من", "ای"));
 
@@ -47,6 +69,8 @@ final class Clauses {
   /** The kinds of entity a question is about, carried into a clause that names none. */
   private static final Set<String> SUBJECTS = Set.of("crop", "nutrient", "fertilizer");
 
+  private static final Set<String> CROP = Set.of("crop");
+
   private final Glossary glossary;
 
   Clauses(Glossary glossary) {
@@ -54,35 +78,28 @@ final class Clauses {
   }
 
   /** The questions of a message, each standing alone; the message itself when it asks one. */
-  List<String> of(String question, String language) {
-    var out = new ArrayList<String>();
-    for (String sentence : sentences(question, language)) {
-      out.addAll(clauses(new QuestionTokens(sentence), language));
-    }
-    return carried(out, language);
-  }
-
   /**
-   * The sentences that ask, each a question of its own; words after a question mark that do not ask
-   * ("and next week? soil moisture", a follow-up's standalone rewrite) stay with the question.
+   * One question, standing alone, and the words it took from what the message told rather than
+   * asked ({@code context}, empty for none): they help find its passages, but a passage need not
+   * name them ("ET0 here in summer" under «باغ پسته تو یزد دارم» is not about pistachio).
    */
-  private static List<String> sentences(String question, String language) {
-    Set<String> asking = QUESTION_WORDS.getOrDefault(language, QUESTION_WORDS.get("en"));
+  record Clause(String text, String context) {}
+
+  List<Clause> of(String question, String language) {
+    var pieces = Sentences.of(question, language);
+    if (pieces.stream().noneMatch(Sentences.Piece::asks)) {
+      return carried(List.of(), clauses(new QuestionTokens(question), language), language);
+    }
+    var context = new ArrayList<String>();
     var out = new ArrayList<String>();
-    for (String sentence : question.strip().split("(?<=[?؟])\\s+")) {
-      var t = new QuestionTokens(sentence);
-      boolean asks = t.mark().length() > 0 || t.any(0, t.size(), asking);
-      if (out.isEmpty() || !asks) {
-        if (out.isEmpty()) {
-          out.add(sentence);
-        } else {
-          out.set(out.size() - 1, out.get(out.size() - 1) + " " + sentence);
-        }
+    for (var piece : pieces) {
+      if (piece.asks()) {
+        out.addAll(clauses(new QuestionTokens(piece.text()), language));
       } else {
-        out.add(sentence);
+        context.add(piece.text());
       }
     }
-    return out;
+    return carried(context, out, language);
   }
 
   private List<String> clauses(QuestionTokens t, String language) {
@@ -122,43 +139,72 @@ final class Clauses {
     return t.size();
   }
 
-  /** Each clause with what it leaves out taken from the clauses before it. */
-  private List<String> carried(List<String> clauses, String language) {
-    if (clauses.size() < 2) {
-      return clauses;
+  /**
+   * Each clause with what it leaves out taken from the context and the clauses before it: every
+   * topic when it names none, its subjects when it names none, and the crop when it names a
+   * nutrient or fertilizer but no crop ("and how much phosphorus?" after a question about wheat,
+   * "total nitrogen for the season?" under "drip on 12 ha of tomatoes").
+   */
+  private List<Clause> carried(List<String> context, List<String> clauses, String language) {
+    var out = new ArrayList<Clause>();
+    if (clauses.size() < 2 && context.isEmpty()) {
+      clauses.forEach(c -> out.add(new Clause(c, "")));
+      return out;
     }
-    var out = new ArrayList<String>();
-    List<String> entities = List.of();
-    List<String> topics = List.of();
+    var carry = new Carry();
+    context.forEach(c -> carry.learn(c, language));
+    // what only the context named, until a question names it too
+    var told = new java.util.HashSet<String>(carry.topics);
+    told.addAll(carry.entities);
     for (String clause : clauses) {
       List<Terms.Term> own = Terms.of(clause, language, glossary);
-      List<Terms.Term> ownEntities = subjects(clause, own, language);
-      String text = clause;
+      told.removeAll(written(clause, own));
+      List<String> taken = List.of();
       // a clause of plain words only ("how does it change during the season") names no topic
-      if (own.stream().noneMatch(Terms.Term::translated) && !topics.isEmpty()) {
-        text = with(clause, topics);
-      } else if (ownEntities.isEmpty() && !entities.isEmpty()) {
-        text = with(clause, entities);
+      if (own.stream().noneMatch(Terms.Term::translated) && !carry.topics.isEmpty()) {
+        taken = carry.topics;
+      } else if (subjects(clause, own, language, SUBJECTS).isEmpty() && !carry.entities.isEmpty()) {
+        taken = carry.entities;
+      } else if (subjects(clause, own, language, CROP).isEmpty() && !carry.crops.isEmpty()) {
+        taken = carry.crops;
       }
-      out.add(text);
-      List<Terms.Term> now = Terms.of(text, language, glossary);
-      if (now.stream().anyMatch(Terms.Term::translated)) {
-        topics = written(text, now);
-      }
-      List<Terms.Term> nowEntities = subjects(text, now, language);
-      if (!nowEntities.isEmpty()) {
-        entities = written(text, nowEntities);
-      }
+      String text = taken.isEmpty() ? clause : with(clause, taken);
+      boolean onlyTold = !taken.isEmpty() && told.containsAll(taken);
+      out.add(new Clause(text, onlyTold ? String.join(" ", taken) : ""));
+      carry.learn(text, language);
     }
     return out;
   }
 
-  /** The terms that name what is asked about: crops, nutrients, fertilizers. */
-  private List<Terms.Term> subjects(String text, List<Terms.Term> terms, String language) {
+  /** What the pieces so far named, as they wrote it. */
+  private final class Carry {
+    List<String> topics = List.of();
+    List<String> entities = List.of();
+    List<String> crops = List.of();
+
+    void learn(String text, String language) {
+      List<Terms.Term> now = Terms.of(text, language, glossary);
+      if (now.stream().anyMatch(Terms.Term::translated)) {
+        topics = written(text, now);
+      }
+      List<Terms.Term> nowEntities = subjects(text, now, language, SUBJECTS);
+      if (!nowEntities.isEmpty()) {
+        entities = written(text, nowEntities);
+      }
+      List<Terms.Term> nowCrops = subjects(text, now, language, CROP);
+      if (!nowCrops.isEmpty()) {
+        crops = written(text, nowCrops);
+      }
+    }
+  }
+
+  /** The terms that name what is asked about, of the given kinds (crops, nutrients, …). */
+  private List<Terms.Term> subjects(
+      String text, List<Terms.Term> terms, String language, Set<String> kinds) {
     List<String> words = Stems.words(text);
     var named =
         glossary.find(words, language).stream()
-            .filter(f -> SUBJECTS.contains(f.concept().kind()))
+            .filter(f -> kinds.contains(f.concept().kind()))
             .map(f -> String.join(" ", words.subList(f.start(), f.end())))
             .toList();
     return terms.stream().filter(t -> named.contains(t.text())).toList();

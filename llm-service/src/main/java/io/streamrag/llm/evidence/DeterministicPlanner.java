@@ -57,7 +57,7 @@ public final class DeterministicPlanner implements Planner {
             s ->
                 new Part(
                     s.text(),
-                    Entities.of(s.text(), s.side(), language),
+                    Entities.of(s.asked(), s.side(), language),
                     AnswerType.of(s.text(), language)))
         .toList();
   }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -48,9 +49,22 @@ final class Specifics {
               "kilogram kilograms kilo kilos kg gram grams tonne tonnes ton tons litre litres liter"
                   + " liters millimetre millimetres millimeter millimeters mm metre metres meter"
                   + " meters centimetre centimetres centimeter centimeters hectare hectares acre"
-                  + " acres percent degrees kilometres kilometers"
+                  + " acres percent degrees kilometres kilometers ds/m ds dsm milligrams milligram"
+                  + " mg ppm celsius"
                   + " کیلوگرم کیلو گرم تن لیتر میلیمتر میلی‌متر متر سانتیمتر هکتار درصد درجه"
-                  + " كيلوغرام كيلوجرام غرام جرام طن لتر ليتر ملم مليمتر متر سنتيمتر هكتار"));
+                  + " دسی‌زیمنس دسی زیمنس میلی‌گرم میلیگرم"
+                  + " كيلوغرام كيلوجرام غرام جرام طن لتر ليتر ملم مليمتر متر سنتيمتر هكتار"
+                  + " ديسيسيمنز ديسي سيمنز مليغرام ملغ"));
+
+  /**
+   * A symbol ("Ky", "Kc", "SAR", "DTPA", "K2O", "ET0"): short, Latin, written with a capital past
+   * its first letter, a digit, or as a capitalised word of two or three letters. It names one
+   * quantity, and every language writes it so, in a Persian or Arabic text too: a passage that
+   * never names it (nor a glossary translation of it) holds another quantity's figure ("Kc" for a
+   * question on "Ky").
+   */
+  private static final Pattern SYMBOL =
+      Pattern.compile("[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*|[A-Z][a-z]{1,2}|[A-Z][a-z]*[0-9]+");
 
   /**
    * Whether the counted word is a unit of measure. Arabic counts in the accusative («كم
@@ -76,6 +90,12 @@ final class Specifics {
           ORDINALS.stream().filter(o -> o.contains(picked)).findFirst().orElse(Set.of(picked));
       if (forms.stream().noneMatch(passage::hasWord)) {
         return Optional.of("the question asks for the " + picked + "; the passage never says it");
+      }
+    }
+    for (String symbol : symbols(part.text())) {
+      List<Terms.Term> terms = Terms.of(symbol, language);
+      if (!terms.isEmpty() && terms.stream().noneMatch(passage::holds)) {
+        return Optional.of("the question asks about " + symbol + "; the passage never names it");
       }
     }
     Optional<String> counted = counted(words, language);
@@ -143,6 +163,29 @@ final class Specifics {
       }
     }
     return found;
+  }
+
+  /**
+   * The symbols a question names. A capitalised word of two or three letters counts only inside a
+   * sentence: "Kc" in "what Kc does …", not "How" or "Dry" starting one.
+   */
+  static List<String> symbols(String text) {
+    var out = new ArrayList<String>();
+    boolean starts = true;
+    for (String token : text.split("\\s+")) {
+      String t = token.replaceAll("^[(«\"]+|[.,،;:?؟!)»\"]+$", "");
+      String lower = t.toLowerCase(java.util.Locale.ROOT);
+      boolean shortWord =
+          t.length() <= 3 && t.substring(1).chars().allMatch(Character::isLowerCase);
+      if (SYMBOL.matcher(t).matches()
+          && !(shortWord && starts)
+          && !FunctionWords.contains(lower)
+          && !Clauses.QUESTION_WORDS.get("en").contains(lower)) {
+        out.add(t);
+      }
+      starts = token.matches(".*[.?؟!:]$");
+    }
+    return out;
   }
 
   /** The word a how-many question counts ("islands" in "how many islands"), if it names one. */

@@ -23,8 +23,21 @@ import java.util.Set;
  */
 final class Splitter {
 
-  /** One part: its text, and the side of the comparison it is about (empty if none). */
-  record Split(String text, String side) {}
+  /**
+   * One part: its text, the side of the comparison it is about (empty if none), and the words it
+   * took from what the message told rather than asked (empty if none; see {@link Clauses.Clause}).
+   */
+  record Split(String text, String side, String context) {
+
+    Split(String text, String side) {
+      this(text, side, "");
+    }
+
+    /** The text without what it took from the context: what a passage must answer. */
+    String asked() {
+      return context.isEmpty() ? text : text.replace(context, " ").replaceAll("\\s+", " ").strip();
+    }
+  }
 
   private static final Set<String> AND = Set.of("and", "و");
   private static final Set<String> CHOICE = Set.of("or", "vs", "versus", "یا", "او", "ام");
@@ -33,10 +46,12 @@ final class Splitter {
 
   private static final int LONGEST_SIDE = 3;
 
+  private final Glossary glossary;
   private final Clauses clauses;
   private final Enumerations enumerations;
 
   Splitter(Glossary glossary) {
+    this.glossary = glossary;
     this.clauses = new Clauses(glossary);
     this.enumerations = new Enumerations(glossary);
   }
@@ -44,13 +59,13 @@ final class Splitter {
   List<Split> split(String question, String language) {
     var out = new ArrayList<Split>();
     // 1. one question per sentence and per asking clause, each naming what it is about
-    for (String clause : clauses.of(question, language)) {
-      var t = new QuestionTokens(clause);
+    for (var clause : clauses.of(question, language)) {
+      var t = new QuestionTokens(clause.text());
       // 2. a comparison, or several things of one kind, become one part per side or thing
-      out.addAll(
-          comparison(t, language)
-              .or(() -> enumerations.of(t, language))
-              .orElse(List.of(new Split(clause.strip(), ""))));
+      comparison(t, language)
+          .or(() -> enumerations.of(t, language))
+          .orElse(List.of(new Split(clause.text().strip(), "")))
+          .forEach(s -> out.add(new Split(s.text(), s.side(), clause.context())));
     }
     return out;
   }
@@ -101,12 +116,21 @@ final class Splitter {
     int x = xe - xs;
     int y = ye - ys;
     if (language.equals("en")) {
-      // English puts the head last: "drip and furrow irrigation" share "irrigation"
-      return parts(t, xs, xe, k, ys, y > x && x > 0 ? ys + x : ye, "");
+      // English puts the head last: "drip and furrow irrigation" share "irrigation", but "barley
+      // or sugar beet" does not share "beet": a side the glossary names whole is one thing
+      boolean shared = y > x && x > 0 && !named(t.text(ys, ye), language);
+      return parts(t, xs, xe, k, ys, shared ? ys + x : ye, "");
     }
     // Persian and Arabic put the head first: «آبیاری قطره‌ای و بارانی» share «آبیاری»
     String head = x > y && y > 0 && t.cueEnd() >= 0 ? t.text(xs, xs + x - y) + " " : "";
     return parts(t, xs, xe, k, ys, ye, head);
+  }
+
+  /** Whether the glossary names the whole phrase as one thing ("sugar beet", "Olsen P"). */
+  private boolean named(String phrase, String language) {
+    List<String> words = Stems.words(phrase);
+    return glossary.find(words, language).stream()
+        .anyMatch(f -> f.start() == 0 && f.end() == words.size());
   }
 
   private static List<Split> parts(

@@ -132,6 +132,42 @@ class DeterministicPlannerSpecificsTest {
   }
 
   @Test
+  void aSymbolTheQuestionNamesMustBeInThePassage() {
+    // Ky (the yield response factor) is not Kc, though the passage gives barley a figure
+    var kc =
+        judge(
+            "كم معامل استجابة المحصول Ky للشعير؟",
+            "ar",
+            "القيم التقريبية لمنتصف الموسم وفق FAO-56: القمح والشعير Kc 1.15، والذرة 1.20.",
+            "ar");
+    var ky =
+        judge(
+            "كم معامل استجابة المحصول Ky للشعير؟",
+            "ar",
+            "معامل استجابة المحصول Ky للشعير 1.05 على مدى الموسم.",
+            "ar");
+
+    assertThat(kc.accepted()).isFalse();
+    assertThat(kc.reason()).isEqualTo("the question asks about Ky; the passage never names it");
+    assertThat(ky.accepted()).isTrue();
+  }
+
+  @Test
+  void howManyDeciSiemensAsksTheCropsOwnFigure() {
+    // pistachio is named as tolerant, with no figure of its own
+    var verdict =
+        judge(
+            "آستانه تحمل شوری پسته چند دسی‌زیمنس بر متر است؟",
+            "fa",
+            "آستانه شوری گندم 6 دسی‌زیمنس بر متر است. پسته در میان درختان میوه نسبتاً متحمل به"
+                + " شوری است. بیشتر گیاهان، از جمله گندم و جو، در جوانه‌زنی حساس‌ترند.",
+            "fa");
+
+    assertThat(verdict.accepted()).isFalse();
+    assertThat(verdict.reason()).isEqualTo("no figure next to پسته for a how-much question");
+  }
+
+  @Test
   void aCropMentionedInPassingHasNoFigureForAHowMuchQuestion() {
     // given a rotation page naming canola on one line and a figure for alfalfa on the next
     var verdict =
