@@ -32,6 +32,10 @@ public final class Folding {
       Pattern.compile(
           "(?<![\\p{L}\\p{N}])\\p{L}(?:[ .\\-_*]\\p{L}(?![\\p{L}\\p{N}])){3,}",
           Pattern.UNICODE_CHARACTER_CLASS);
+  private static final Pattern DOTTED =
+      Pattern.compile(
+          "(?<![\\p{L}\\p{N}.\\-_*])\\p{L}(?:[.\\-_*]\\p{L}){1,}(?![\\p{L}\\p{N}])",
+          Pattern.UNICODE_CHARACTER_CLASS);
   private static final Pattern GLUE =
       Pattern.compile("(?<=\\p{L})[._+](?=\\p{L})", Pattern.UNICODE_CHARACTER_CLASS);
   private static final Pattern SPACES = Pattern.compile("[\\p{Zs}\\t\\x0B\\f\\r]+");
@@ -62,6 +66,11 @@ public final class Folding {
   static String letters(String text) {
     String s = withoutMarks(Normalizer.normalize(text, Normalizer.Form.NFKC));
     s = lookAlikes(mapLetters(s.toLowerCase(Locale.ROOT)));
+    // letters joined by dots or dashes, the words by spaces («ت.ج.ا.ه.ل ك.ل»): each run a word
+    s =
+        DOTTED
+            .matcher(s)
+            .replaceAll(r -> Matcher.quoteReplacement(r.group().replaceAll("[.\\-_*]", "")));
     s = GLUE.matcher(s).replaceAll(" ");
     // before the spaces collapse: a wider gap between spaced letters is where a word ends
     s = joinSpacedLetters(s);

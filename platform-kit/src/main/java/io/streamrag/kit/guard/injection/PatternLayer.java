@@ -48,8 +48,24 @@ public final class PatternLayer implements InjectionLayer {
 
     static Script of(String language) {
       return switch (language) {
-        case "en", "es", "fr", "de", "it", "pt", "tr", "id", "fa-latn" -> LATIN;
-        case "fa", "ar", "ur" -> ARABIC;
+        case "en",
+            "es",
+            "fr",
+            "de",
+            "it",
+            "pt",
+            "tr",
+            "id",
+            "fa-latn",
+            "pl",
+            "nl",
+            "sw",
+            "vi",
+            "uz",
+            "ar-latn",
+            "az" ->
+            LATIN;
+        case "fa", "ar", "ur", "ps" -> ARABIC;
         case "ru", "uk" -> CYRILLIC;
         case "zh", "ja" -> HAN;
         default -> ANY;
