@@ -61,9 +61,11 @@ final class Splitter {
     // 1. one question per sentence and per asking clause, each naming what it is about
     for (var clause : clauses.of(question, language)) {
       var t = new QuestionTokens(clause.text());
-      // 2. a comparison, or several things of one kind, become one part per side or thing
+      // 2. a comparison, several things of one kind, or two circumstances ("at the start and at
+      // the end") become one part per side, thing or circumstance
       comparison(t, language)
           .or(() -> enumerations.of(t, language))
+          .or(() -> Circumstances.of(t, language))
           .orElse(List.of(new Split(clause.text().strip(), "")))
           .forEach(s -> out.add(new Split(s.text(), s.side(), clause.context())));
     }

@@ -95,6 +95,17 @@ class DeterministicPlannerListsTest {
   }
 
   @Test
+  void twoCircumstancesOfOneQuestionAreTwoParts() {
+    assertThat(texts("what kc does wheat have at the start of the season and at the end", "en"))
+        .containsExactly(
+            "what kc does wheat have at the start of the season",
+            "what kc does wheat have at the end");
+    assertThat(texts("ما معامل المحصول للقمح في بداية الموسم وفي نهايته؟", "ar"))
+        .containsExactly(
+            "ما معامل المحصول للقمح في بداية الموسم؟", "ما معامل المحصول للقمح في نهايته؟");
+  }
+
+  @Test
   void aLaterQuestionWithANutrientButNoCropAsksAboutTheCropBefore() {
     assertThat(texts("How much nitrogen does wheat need, and how much phosphorus?", "en"))
         .last()
