@@ -161,7 +161,15 @@ final class Clauses {
       told.removeAll(written(clause, own));
       List<String> taken = List.of();
       // a clause of plain words only ("how does it change during the season") names no topic
-      if (own.stream().noneMatch(Terms.Term::translated) && !carry.topics.isEmpty()) {
+      if (general(clause)) {
+        // "for most crops", «لأغلب المحاصيل»: about crops in general, not the one before
+        taken = List.of();
+      } else if (pronoun(clause)
+          && !carry.crops.isEmpty()
+          && subjects(clause, own, language, CROP).isEmpty()) {
+        // "its", «آن», «فيه» stand for the crop asked about, not for the nutrient beside it
+        taken = carry.crops;
+      } else if (own.stream().noneMatch(Terms.Term::translated) && !carry.topics.isEmpty()) {
         taken = carry.topics;
       } else if (subjects(clause, own, language, SUBJECTS).isEmpty() && !carry.entities.isEmpty()) {
         taken = carry.entities;
@@ -231,6 +239,23 @@ final class Clauses {
       out.add(found);
     }
     return out;
+  }
+
+  /** Crops named in the plural, as a class: "most crops", «بیشتر گیاهان», «أغلب المحاصيل». */
+  private static final Set<String> CROPS_IN_GENERAL =
+      Set.of("crops", "plants", "محصولات", "گیاهان", "المحاصیل", "محاصیل", "النباتات");
+
+  private static boolean general(String clause) {
+    return java.util.Arrays.stream(clause.split("\\s+"))
+        .map(QuestionTokens::norm)
+        // «للمحاصيل» is «ل» + «المحاصيل»
+        .map(w -> w.startsWith("لل") ? "ال" + w.substring(2) : w)
+        .anyMatch(CROPS_IN_GENERAL::contains);
+  }
+
+  private static boolean pronoun(String clause) {
+    return java.util.Arrays.stream(clause.split("\\s+"))
+        .anyMatch(w -> PRONOUNS.contains(QuestionTokens.norm(w)));
   }
 
   /** The clause naming the terms: in place of its pronoun if it has one, else at its end. */

@@ -28,6 +28,8 @@ final class Sentences {
   private static final Pattern NUMBERED =
       Pattern.compile("(?<![\\p{L}\\p{N}.,/])\\(?([0-9۰-۹٠-٩])[).](?=\\s)");
 
+  private static final Pattern SEPARATED = Pattern.compile("\\s*[;؛]\\s*|\\s+/\\s+");
+
   private static final Pattern BULLET = Pattern.compile("(?m)^\\s*[-*•▪◦]\\s+");
 
   /** A sentence ends at a question mark, a line break, or a full stop before a new sentence. */
@@ -113,7 +115,7 @@ final class Sentences {
       }
     }
     if (starts.size() < 2) {
-      return Optional.empty();
+      return separated(message);
     }
     var out = new ArrayList<Piece>();
     String before = message.substring(0, starts.get(0)[0]).strip();
@@ -130,6 +132,20 @@ final class Sentences {
     return Optional.of(out);
   }
 
+  /**
+   * Questions separated by semicolons or spaced slashes ("best wind for spraying; how often to
+   * scout; …", "hectares in a km² / an acre in hectares"): each piece of three words or more asks.
+   */
+  private static Optional<List<Piece>> separated(String message) {
+    String[] pieces = SEPARATED.split(message);
+    if (pieces.length < 2
+        || java.util.Arrays.stream(pieces).anyMatch(p -> p.strip().split("\\s+").length < 3)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        java.util.Arrays.stream(pieces).map(p -> new Piece(p.strip(), true)).toList());
+  }
+
   private static List<Piece> sentences(String message, String language) {
     var out = new ArrayList<Piece>();
     var pending = new StringBuilder();
@@ -141,14 +157,28 @@ final class Sentences {
       }
       String sentence = pending.toString();
       pending.setLength(0);
-      if (!sentence.isBlank()) {
-        out.add(new Piece(sentence, asks(sentence, language)));
-      }
+      add(out, sentence, language);
     }
-    if (pending.length() > 0) {
-      out.add(new Piece(pending.toString(), asks(pending.toString(), language)));
-    }
+    add(out, pending.toString(), language);
     return out;
+  }
+
+  /**
+   * A fragment of a few words after a question names what it is about ("and next week? soil
+   * moisture", as a follow-up's rewrite appends its topic): it stays with the question, as written.
+   * A longer piece that does not ask tells.
+   */
+  private static void add(List<Piece> out, String sentence, String language) {
+    if (sentence.isBlank()) {
+      return;
+    }
+    boolean asks = asks(sentence, language);
+    int last = out.size() - 1;
+    if (!asks && last >= 0 && out.get(last).asks() && sentence.strip().split("\\s+").length <= 3) {
+      out.set(last, new Piece(out.get(last).text() + " " + sentence.strip(), true));
+    } else {
+      out.add(new Piece(sentence, asks));
+    }
   }
 
   static boolean asks(String sentence, String language) {

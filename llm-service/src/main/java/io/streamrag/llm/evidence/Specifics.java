@@ -188,6 +188,13 @@ final class Specifics {
     return out;
   }
 
+  /** An Arabic present-tense verb: «ي» or «ت» before three letters or more, no feminine ending. */
+  private static boolean arabicVerb(String word) {
+    return word.length() >= 4
+        && (word.startsWith("ی") || word.startsWith("ت"))
+        && !word.endsWith("ه");
+  }
+
   /** The word a how-many question counts ("islands" in "how many islands"), if it names one. */
   static Optional<String> counted(List<String> words, String language) {
     for (int i = 0; i + 1 < words.size(); i++) {
@@ -198,7 +205,8 @@ final class Specifics {
             // «چند» and «چندتا» ask how many; «چندمین» (the how-manieth) asks for a rank
             case "fa" -> w.equals("چند") || w.equals("چندتا") ? i + 1 : -1;
             // Arabic «كم» is "how many" (folded to «کم», which in Persian means "little")
-            case "ar" -> w.equals("کم") ? i + 1 : -1;
+            // «كم يحتاج», «كم تخسر»: a verb after it asks how much, it counts nothing
+            case "ar" -> w.equals("کم") && !arabicVerb(words.get(i + 1)) ? i + 1 : -1;
             default -> -1;
           };
       if (next > 0 && next < words.size() && !FunctionWords.contains(words.get(next))) {

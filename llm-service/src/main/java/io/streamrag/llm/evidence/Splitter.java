@@ -42,7 +42,9 @@ final class Splitter {
   private static final Set<String> AND = Set.of("and", "و");
   private static final Set<String> CHOICE = Set.of("or", "vs", "versus", "یا", "او", "ام");
   private static final Set<String> CHOICE_CUES =
-      Set.of("which", "better", "best", "کدام", "کدوم", "بهتر", "ایهما", "افضل");
+      Set.of(
+          "which", "better", "best", "more", "less", "higher", "lower", "کدام", "کدوم", "بهتر",
+          "بیشتر", "کمتر", "بیشتره", "کمتره", "بهتره", "ایهما", "افضل", "اکثر", "اقل");
 
   private static final int LONGEST_SIDE = 3;
 
@@ -88,9 +90,11 @@ final class Splitter {
 
   /** The two sides around the coordinator at {@code k}, balanced as the language builds phrases. */
   private List<Split> sides(QuestionTokens t, int k, String language) {
-    // "X بهتر است یا Y": the words between X and the coordinator ask, they are not X
+    // "X بهتر است یا Y", «X بیشتره یا Y»: the words between X and the coordinator ask, they are
+    // not X
     int xe = k;
-    while (xe > Math.max(t.cueEnd(), 0) && FunctionWords.contains(t.norm(xe - 1))) {
+    while (xe > Math.max(t.cueEnd(), 0)
+        && (FunctionWords.contains(t.norm(xe - 1)) || CHOICE_CUES.contains(t.norm(xe - 1)))) {
       xe--;
     }
     int xs = t.cueEnd();

@@ -106,6 +106,43 @@ class DeterministicPlannerListsTest {
   }
 
   @Test
+  void questionsSeparatedBySemicolonsOrSpacedSlashesAreOnePartEach() {
+    assertThat(
+            texts(
+                "best wind speed for spraying; how often to scout when pest risk is high; what"
+                    + " heat hurts wheat at grain filling",
+                "en"))
+        .hasSize(3);
+    assertThat(texts("hectares in one km² / one acre in hectares", "en"))
+        .containsExactly("hectares in one km²", "one acre in hectares");
+    // a unit's slash is no separator
+    assertThat(texts("Is 3 dS/m too salty for beans?", "en")).hasSize(1);
+  }
+
+  @Test
+  void aChoiceAskedWithAComparativeIsOnePartPerCrop() {
+    assertThat(texts("تحمل شوری چغندرقند بیشتره یا گندم؟", "fa"))
+        .containsExactly("تحمل شوری چغندرقند بیشتره؟", "تحمل شوری گندم بیشتره؟");
+    assertThat(texts("Which needs more water, wheat or maize?", "en")).hasSize(2);
+  }
+
+  @Test
+  void itsStandsForTheCropAndCropsInGeneralTakeNoCrop() {
+    var parts =
+        texts("What seasonal nitrogen rate is normal for wheat? And its Kc in mid-season?", "en");
+    assertThat(parts.get(1)).contains("wheat").doesNotContain("nitrogen");
+
+    assertThat(texts("How much lime per hectare? And what pH do most crops prefer?", "en").get(1))
+        .doesNotContain("lime");
+  }
+
+  @Test
+  void aFewTopicWordsAfterTheQuestionStayWithItAsWritten() {
+    // a follow-up's standalone rewrite: the question, then what it is about
+    assertThat(texts("و هفته بعد؟ رطوبت خاک", "fa")).containsExactly("و هفته بعد؟ رطوبت خاک");
+  }
+
+  @Test
   void aLaterQuestionWithANutrientButNoCropAsksAboutTheCropBefore() {
     assertThat(texts("How much nitrogen does wheat need, and how much phosphorus?", "en"))
         .last()

@@ -153,6 +153,19 @@ class DeterministicPlannerSpecificsTest {
   }
 
   @Test
+  void anArabicHowMuchWithAVerbCountsNothing() {
+    // «كم تخسر» is "how much does it lose", not "how many losses"
+    var verdict =
+        judge(
+            "كم تخسر الطماطم من محصولها لكل ديسيسيمنز/م فوق العتبة؟",
+            "ar",
+            "ينخفض محصول الطماطم مثلًا 10% لكل ديسيسيمنز/م إضافي فوق العتبة.",
+            "ar");
+
+    assertThat(verdict.accepted()).isTrue();
+  }
+
+  @Test
   void howManyDeciSiemensAsksTheCropsOwnFigure() {
     // pistachio is named as tolerant, with no figure of its own
     var verdict =
