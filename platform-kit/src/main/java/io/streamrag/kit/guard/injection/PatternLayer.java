@@ -39,12 +39,27 @@ public final class PatternLayer implements InjectionLayer {
 
   /** The letters a language's patterns are made of. */
   enum Script {
-    LATIN,
-    ARABIC,
-    CYRILLIC,
-    HAN,
+    LATIN(Character.UnicodeScript.LATIN),
+    ARABIC(Character.UnicodeScript.ARABIC),
+    CYRILLIC(Character.UnicodeScript.CYRILLIC),
+    HAN(Character.UnicodeScript.HAN),
+    JAPANESE(
+        Character.UnicodeScript.HAN,
+        Character.UnicodeScript.HIRAGANA,
+        Character.UnicodeScript.KATAKANA),
+    HANGUL(Character.UnicodeScript.HANGUL),
+    THAI(Character.UnicodeScript.THAI),
+    BENGALI(Character.UnicodeScript.BENGALI),
+    DEVANAGARI(Character.UnicodeScript.DEVANAGARI),
+    ETHIOPIC(Character.UnicodeScript.ETHIOPIC),
     /** A language of another script, or none named: its patterns run on every view. */
     ANY;
+
+    private final Set<Character.UnicodeScript> letters;
+
+    Script(Character.UnicodeScript... letters) {
+      this.letters = Set.of(letters);
+    }
 
     static Script of(String language) {
       return switch (language) {
@@ -63,24 +78,27 @@ public final class PatternLayer implements InjectionLayer {
             "vi",
             "uz",
             "ar-latn",
-            "az" ->
+            "az",
+            "hu",
+            "fi",
+            "tl" ->
             LATIN;
         case "fa", "ar", "ur", "ps" -> ARABIC;
         case "ru", "uk" -> CYRILLIC;
-        case "zh", "ja" -> HAN;
+        case "zh" -> HAN;
+        case "ja" -> JAPANESE;
+        case "ko" -> HANGUL;
+        case "th" -> THAI;
+        case "bn" -> BENGALI;
+        case "hi" -> DEVANAGARI;
+        case "am" -> ETHIOPIC;
         default -> ANY;
       };
     }
 
     /** Whether a view with these scripts may hold a match of this script's patterns. */
     boolean mayMatch(Set<Character.UnicodeScript> scripts) {
-      return switch (this) {
-        case ANY -> true;
-        case LATIN -> scripts.contains(Character.UnicodeScript.LATIN);
-        case ARABIC -> scripts.contains(Character.UnicodeScript.ARABIC);
-        case CYRILLIC -> scripts.contains(Character.UnicodeScript.CYRILLIC);
-        case HAN -> scripts.contains(Character.UnicodeScript.HAN);
-      };
+      return letters.isEmpty() || letters.stream().anyMatch(scripts::contains);
     }
   }
 
@@ -124,7 +142,7 @@ public final class PatternLayer implements InjectionLayer {
     return Optional.empty();
   }
 
-  /** The scripts of the letters a view holds (Latin, Arabic, Cyrillic, Han, …). */
+  /** The scripts of the letters a view holds (Latin, Arabic, Cyrillic, Han, Hangul, …). */
   static Set<Character.UnicodeScript> scriptsOf(String view) {
     var held = EnumSet.noneOf(Character.UnicodeScript.class);
     if (hasLatinLetter(view)) {
@@ -137,10 +155,9 @@ public final class PatternLayer implements InjectionLayer {
       char c = view.charAt(i);
       if (c >= 0x0400 && c <= 0x04FF) {
         held.add(Character.UnicodeScript.CYRILLIC);
-      } else if (c >= 0x2E80
-          && Character.isLetter(c)
-          && Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN) {
-        held.add(Character.UnicodeScript.HAN);
+      } else if (c >= 0x0900 && Character.isLetter(c)) {
+        // Indic, Thai, Ethiopic, Hangul, kana, Han: each language's patterns run on its letters
+        held.add(Character.UnicodeScript.of(c));
       }
     }
     return held;

@@ -71,6 +71,7 @@ final class Payloads {
     if (saysSomething(rotated)) {
       views.add(rotated);
     }
+    morse(text).ifPresent(views::add);
     views.remove(text);
     return new ArrayList<>(views);
   }
@@ -82,6 +83,44 @@ final class Payloads {
    */
   static boolean saysSomething(String transformed) {
     return ATTACK_WORD.matcher(transformed).find();
+  }
+
+  /** Four Morse letters or more, separated by spaces, words by a slash or wider gaps. */
+  private static final Pattern MORSE_RUN =
+      Pattern.compile("(?:[.\\-]{1,6}(?:\\s+/\\s+|\\s+)){3,}[.\\-]{1,6}");
+
+  private static final Map<String, Character> MORSE = new java.util.HashMap<>();
+
+  static {
+    String letters = "abcdefghijklmnopqrstuvwxyz0123456789";
+    String[] codes = {
+      ".-", "-...", "-.-.", "-..", ".", "..-.", "--.", "....", "..", ".---", "-.-", ".-..", "--",
+      "-.", "---", ".--.", "--.-", ".-.", "...", "-", "..-", "...-", ".--", "-..-", "-.--", "--..",
+      "-----", ".----", "..---", "...--", "....-", ".....", "-....", "--...", "---..", "----."
+    };
+    for (int i = 0; i < codes.length; i++) {
+      MORSE.put(codes[i], letters.charAt(i));
+    }
+  }
+
+  /** The Morse code in a message, read as letters, when it says something the guard reads. */
+  static Optional<String> morse(String text) {
+    Matcher m = MORSE_RUN.matcher(text);
+    var out = new StringBuilder();
+    while (m.find()) {
+      for (String word : m.group().strip().split("\\s*/\\s*|\\s{3,}")) {
+        for (String code : word.strip().split("\\s+")) {
+          Character letter = MORSE.get(code);
+          if (letter == null) {
+            return Optional.empty();
+          }
+          out.append(letter);
+        }
+        out.append(' ');
+      }
+    }
+    String read = out.toString().strip();
+    return read.isEmpty() || !saysSomething(read) ? Optional.empty() : Optional.of(read);
   }
 
   /** Latin letters shifted by 13, the rest as it is. */
