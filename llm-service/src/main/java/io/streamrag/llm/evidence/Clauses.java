@@ -161,8 +161,9 @@ final class Clauses {
       told.removeAll(written(clause, own));
       List<String> taken = List.of();
       // a clause of plain words only ("how does it change during the season") names no topic
-      if (general(clause)) {
-        // "for most crops", «لأغلب المحاصيل»: about crops in general, not the one before
+      if (Distributive.asks(clause) || general(clause)) {
+        // "each" is asked once per side later (Splitter); "for most crops", «لأغلب المحاصيل», is
+        // about crops in general, not the one before: nothing carried
         taken = List.of();
       } else if (pronoun(clause)
           && !carry.crops.isEmpty()

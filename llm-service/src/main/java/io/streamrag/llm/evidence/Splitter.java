@@ -60,16 +60,26 @@ final class Splitter {
 
   List<Split> split(String question, String language) {
     var out = new ArrayList<Split>();
+    List<String> sides = List.of();
     // 1. one question per sentence and per asking clause, each naming what it is about
     for (var clause : clauses.of(question, language)) {
       var t = new QuestionTokens(clause.text());
       // 2. a comparison, several things of one kind, or two circumstances ("at the start and at
       // the end") become one part per side, thing or circumstance
-      comparison(t, language)
-          .or(() -> enumerations.of(t, language))
-          .or(() -> Circumstances.of(t, language))
-          .orElse(List.of(new Split(clause.text().strip(), "")))
-          .forEach(s -> out.add(new Split(s.text(), s.side(), clause.context())));
+      var compared = comparison(t, language);
+      var splits =
+          compared
+              .or(() -> enumerations.of(t, language))
+              .or(() -> Circumstances.of(t, language))
+              .orElse(List.of(new Split(clause.text().strip(), "")));
+      // 3. "and what is the threshold of each?" after a choice: once per side of it
+      if (splits.size() == 1 && sides.size() > 1 && Distributive.asks(clause.text())) {
+        splits = sides.stream().map(side -> Distributive.of(clause.text(), side)).toList();
+      }
+      if (compared.isPresent()) {
+        sides = compared.get().stream().map(Split::side).toList();
+      }
+      splits.forEach(s -> out.add(new Split(s.text(), s.side(), clause.context())));
     }
     return out;
   }

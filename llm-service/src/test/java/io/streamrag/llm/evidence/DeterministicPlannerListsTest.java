@@ -143,6 +143,21 @@ class DeterministicPlannerListsTest {
   }
 
   @Test
+  void aQuestionOfEachAfterAChoiceIsAskedOncePerSide() {
+    assertThat(texts("تحمل شوری چغندرقند بیشتره یا گندم؟ آستانه هر کدوم چنده؟", "fa"))
+        .containsExactly(
+            "تحمل شوری چغندرقند بیشتره؟",
+            "تحمل شوری گندم بیشتره؟",
+            "آستانه چغندرقند چنده؟",
+            "آستانه گندم چنده؟");
+    assertThat(
+            texts(
+                "Which tolerates more salt, barley or tomato? What is the threshold of each?",
+                "en"))
+        .endsWith("What is the threshold of barley?", "What is the threshold of tomato?");
+  }
+
+  @Test
   void aLaterQuestionWithANutrientButNoCropAsksAboutTheCropBefore() {
     assertThat(texts("How much nitrogen does wheat need, and how much phosphorus?", "en"))
         .last()
