@@ -61,22 +61,19 @@ final class PassageText {
   }
 
   /**
-   * Reads each sentence's stems once: the stems of the passage, and of any window of sentences, are
-   * their union (the split removes only separators, so no word spans two sentences).
+   * Reads each sentence's stems once ({@link PassageLines}): the stems of the passage, and of any
+   * window of sentences, are their union (the split removes only separators, so no word spans two
+   * sentences).
    */
   PassageText(String text, String language) {
     this.text = text;
     this.language = language;
-    for (String s : text.split("(?<=[.!?؟])\\s+|[\\n\\r]+|[;؛]")) {
-      if (!s.isBlank()) {
-        sentences.add(s.strip());
-        List<String> folded = Stems.words(s);
-        Set<String> own = stems(folded);
-        words.addAll(folded);
-        joinSuperlatives(folded);
-        sentenceStems.add(own);
-        stems.addAll(own);
-      }
+    for (var line : PassageLines.of(text)) {
+      sentences.add(line.text());
+      words.addAll(line.words());
+      joinSuperlatives(line.words());
+      sentenceStems.add(line.stems());
+      stems.addAll(line.stems());
     }
     for (int i = 0; i + WINDOW <= sentences.size(); i++) {
       var here = new HashSet<String>();
@@ -155,12 +152,6 @@ final class PassageText {
 
   private Set<String> windowStems(int first) {
     return windowStems.get(first);
-  }
-
-  private static Set<String> stems(List<String> folded) {
-    var out = new HashSet<String>();
-    folded.forEach(w -> out.add(Stems.of(w)));
-    return out;
   }
 
   /** «بزرگ ترین» written apart is the word «بزرگترین», as a question may write it joined. */

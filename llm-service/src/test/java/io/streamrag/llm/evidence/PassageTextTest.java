@@ -52,4 +52,20 @@ class PassageTextTest {
     assertThat(passage.holds(typo.get(0))).isTrue();
     assertThat(passage.focus(typo)).singleElement().asString().contains("یونیسف");
   }
+
+  @Test
+  void aTableRowIsReadWithItsHeaderSoTheQuestionsTermsMeetAtTheRow() {
+    var table =
+        PassageText.of(
+            "Yield stays at its maximum up to a threshold, then falls.\n\n"
+                + "| Crop | Threshold ECe (dS/m) | Yield loss per dS/m |\n|---|---|---|\n"
+                + "| Barley | 8.0 | 5% |\n| Sugar beet | 7.0 | 6% |\n| Wheat | 6.0 | 7% |\n\n"
+                + "Pistachio is relatively tolerant among tree crops.",
+            "en");
+    var question = Terms.of("wheat ECe threshold", "en");
+
+    // the window where all three meet is the wheat row, which the header gives its meaning
+    assertThat(table.focusShare(question)).isEqualTo(1.0);
+    assertThat(table.focus(question)).anyMatch(w -> w.contains("| Wheat | 6.0 |"));
+  }
 }
