@@ -17,12 +17,14 @@ import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A request Netty could not decode (a request line or headers over the server's limits, a URI that
- * is not one) is answered by Reactor Netty before any Spring handler runs, with its status and an
- * empty body. This handler, placed between the HTTP codec and Reactor Netty's own handler, sees the
- * failed request go in and gives that answer a problem detail as every other error ({@link
- * ProblemErrors}): the status's code and Netty's own reason ("An HTTP line is larger than 4096
- * bytes."). The path cannot be trusted, so {@code /v1/} gets the same shape here.
+ * A request Netty could not decode (a request line or headers over the server's limits, a line that
+ * is not HTTP) is answered by Reactor Netty before any Spring handler runs, and one whose URI is
+ * not one by Spring's adapter before any handler, each with its status and an empty body. This
+ * handler, placed between the HTTP codec and Reactor Netty's own handler, remembers the request
+ * that went in; when its answer is such an empty refusal, it gives it a problem detail as every
+ * other error ({@link ProblemErrors}) with the reason ("An HTTP line is larger than 4096 bytes.").
+ * Every other answer passes untouched, and nothing is parsed for it. The path cannot be trusted, so
+ * {@code /v1/} gets the same shape here.
  */
 final class DecodingFailures extends ChannelDuplexHandler {
 
@@ -33,8 +35,8 @@ final class DecodingFailures extends ChannelDuplexHandler {
 
   private final JsonMapper json;
 
-  /** The last request's decoding failure on this connection, until its answer is written. */
-  private Throwable failure;
+  /** The last request on this connection, until its answer is written. */
+  private HttpRequest request;
 
   DecodingFailures(JsonMapper json) {
     this.json = json;
@@ -42,13 +44,34 @@ final class DecodingFailures extends ChannelDuplexHandler {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (msg instanceof HttpRequest request) {
-      failure = failure(request);
+    if (msg instanceof HttpRequest read) {
+      request = read;
     }
     ctx.fireChannelRead(msg);
   }
 
-  /** Why Netty, or Spring after it ({@code ReactorHttpHandlerAdapter}), will refuse a request. */
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+    if (msg instanceof HttpResponse first) {
+      HttpRequest answered = request;
+      request = null;
+      // only an empty refusal is looked into: every other answer passes untouched
+      if (answered != null
+          && first instanceof FullHttpResponse response
+          && response.status().code() >= 400
+          && !response.content().isReadable()) {
+        Throwable cause = failure(answered);
+        if (cause != null) {
+          response.release();
+          ctx.write(described(response, cause), promise);
+          return;
+        }
+      }
+    }
+    ctx.write(msg, promise);
+  }
+
+  /** Why Netty, or Spring after it ({@code ReactorHttpHandlerAdapter}), refused the request. */
   private static Throwable failure(HttpRequest request) {
     if (request.decoderResult().isFailure()) {
       return request.decoderResult().cause();
@@ -59,23 +82,6 @@ final class DecodingFailures extends ChannelDuplexHandler {
     } catch (URISyntaxException e) {
       return new IllegalArgumentException("not a valid URI: " + e.getMessage(), e);
     }
-  }
-
-  @Override
-  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-    if (msg instanceof HttpResponse first) {
-      Throwable cause = failure;
-      failure = null;
-      if (cause != null
-          && first instanceof FullHttpResponse response
-          && response.status().code() >= 400
-          && !response.content().isReadable()) {
-        response.release();
-        ctx.write(described(response, cause), promise);
-        return;
-      }
-    }
-    ctx.write(msg, promise);
   }
 
   private FullHttpResponse described(FullHttpResponse empty, Throwable cause) {
