@@ -15,7 +15,9 @@ import java.util.Set;
  * embedding. Keyed by the model's id and the text, so after a switch to another model the old
  * model's vector is never returned. Bounded (least recently used out first, about 1.5 KB per vector
  * at 384 dimensions). Windows are the model's own: the cache changes what is embedded, never how a
- * text is cut.
+ * text is cut. How a text is cut is kept too: cutting runs the model's tokenizer, which a sensor's
+ * reading paid on every reading though its vector was kept (about a fifth of ingest-service's
+ * consumer thread at 300 readings/s, docs/measurements/2026-12-07-cpu-per-reading.md).
  */
 public final class CachedEmbedder implements Embedder {
 
@@ -24,13 +26,28 @@ public final class CachedEmbedder implements Embedder {
 
   private record Key(String model, String text) {}
 
+  private record Cut(String model, String heading, String text) {}
+
   private final Embedder embedder;
   private final Cache<Key, float[]> vectors;
+  private final Cache<Cut, List<String>> windows;
 
   public CachedEmbedder(Embedder embedder, int entries) {
     this.embedder = embedder;
     // upkeep (eviction) on the calling thread: no pool of its own, the bound holds at once
     this.vectors = Caffeine.newBuilder().maximumSize(entries).executor(Runnable::run).build();
+    // bounded by characters, a long document's chunk weighing more than a reading's: at most
+    // about 2,000 characters an entry on average: 8 MB at the default bound, 16 MB in Persian
+    this.windows =
+        Caffeine.newBuilder()
+            .maximumWeight(entries * 2_048L)
+            .<Cut, List<String>>weigher(
+                (cut, windows) ->
+                    cut.heading().length()
+                        + cut.text().length()
+                        + windows.stream().mapToInt(String::length).sum())
+            .executor(Runnable::run)
+            .build();
   }
 
   @Override
@@ -53,9 +70,12 @@ public final class CachedEmbedder implements Embedder {
     return embedder.languages();
   }
 
+  /** The model's windows of the text, cut on the first call for this model, heading and text. */
   @Override
   public List<String> windows(String heading, String text) {
-    return embedder.windows(heading, text);
+    return windows.get(
+        new Cut(embedder.modelId(), heading, text),
+        cut -> List.copyOf(embedder.windows(heading, text)));
   }
 
   /** The text's vector, embedded on the first call for this model and text only. */

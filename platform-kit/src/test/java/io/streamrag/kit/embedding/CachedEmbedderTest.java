@@ -16,6 +16,7 @@ class CachedEmbedderTest {
   static final class Counted implements Embedder {
     final AtomicInteger embedded = new AtomicInteger();
     final AtomicInteger calls = new AtomicInteger();
+    final AtomicInteger cut = new AtomicInteger();
     volatile String id = MINI_LM.modelId();
 
     @Override
@@ -53,6 +54,7 @@ class CachedEmbedderTest {
 
     @Override
     public List<String> windows(String heading, String text) {
+      cut.incrementAndGet();
       return MINI_LM.windows(heading, text);
     }
   }
@@ -136,5 +138,24 @@ class CachedEmbedderTest {
     assertThat(cache.windows("Irrigation", longText))
         .isEqualTo(MINI_LM.windows("Irrigation", longText))
         .hasSizeGreaterThan(1);
+  }
+
+  @Test
+  void aTextCutOnceIsNotCutAgainUntilTheModelChanges() {
+    String longText = "Drip irrigation saves water in loam soils. ".repeat(60);
+    var counted = new Counted();
+    var cache = new CachedEmbedder(counted, 16);
+
+    var first = cache.windows("Irrigation", longText);
+    var again = cache.windows("Irrigation", longText);
+    assertThat(again).isEqualTo(first);
+    assertThat(counted.cut).hasValue(1);
+
+    cache.windows("Drip", longText);
+    assertThat(counted.cut).as("another heading is another cut").hasValue(2);
+
+    counted.id = "other-model/384";
+    cache.windows("Irrigation", longText);
+    assertThat(counted.cut).as("another model cuts by its own tokenizer").hasValue(3);
   }
 }
