@@ -2,6 +2,7 @@ package io.streamrag.llm.prompt;
 
 import io.streamrag.llm.guard.Canary;
 import io.streamrag.llm.prerun.Preparation;
+import io.streamrag.llm.retrieval.ContextSearcher;
 import io.streamrag.schemas.chat.ContextRetrieved;
 import io.streamrag.schemas.chat.Passage;
 import java.util.List;
@@ -30,13 +31,14 @@ public final class PromptBuilder {
     }
     system.append(p.settings().instructionsFor(language, context.getDegraded())).append("\n\n");
     system.append(Canary.line(p.request().getRequestId())).append("\n\n");
+    List<Passage> passages = context.getPassages();
+    int live = live(passages);
     system.append("Current sensor data:\n");
     system.append(
         context.getSnapshotText() == null
             ? "No readings from this sensor yet."
-            : context.getSnapshotText());
+            : live > 0 ? "passage [" + live + "] below" : context.getSnapshotText());
     system.append("\n\nReference passages:\n");
-    List<Passage> passages = context.getPassages();
     if (passages.isEmpty()) {
       system.append("(none found)\n");
     }
@@ -64,6 +66,16 @@ public final class PromptBuilder {
             .toList();
     return new Prompt(
         system.toString().strip(), history, p.request().getMessage(), language, missing);
+  }
+
+  /** The number of the passage that is the sensor's live state, 0 when none is. */
+  private static int live(List<Passage> passages) {
+    for (int i = 0; i < passages.size(); i++) {
+      if (passages.get(i).getPointId().startsWith(ContextSearcher.LIVE)) {
+        return i + 1;
+      }
+    }
+    return 0;
   }
 
   /** {@code [Source: irrigation/et0.en.md | Relevance: 0.87]} */

@@ -38,6 +38,9 @@ public final class ContextSearcher implements Searcher {
 
   private static final PassageScreen SCREEN = PassageScreen.standard();
 
+  /** The point id prefix of the sensor's live state, which is no point of the index. */
+  public static final String LIVE = "live/";
+
   private final RequestClient<ContextRetrieved> retrieval;
   private final ChatRequested request;
   private final Duration timeout;
@@ -121,17 +124,52 @@ public final class ContextSearcher implements Searcher {
         ContextRetrieved.newBuilder()
             .setRequest(request)
             .setKbNames(List.copyOf(kbs))
-            .setPassages(evidence.accepted().stream().map(c -> seen.get(c.pointId())).toList())
             .setQuery(query)
             .setRetrievedAt(clock.instant());
+    List<Passage> passages = evidence.accepted().stream().map(c -> seen.get(c.pointId())).toList();
     if (first != null) {
       context
           .setSnapshotText(first.getSnapshotText())
           .setSnapshotMeasuredAt(first.getSnapshotMeasuredAt());
+      passages = withLiveState(passages, first.getSnapshotText());
     }
+    context.setPassages(passages);
     if (evidence.degraded()) {
-      context.setDegraded(true).setDegradedReason(degradedReason).setPassages(List.of());
+      context
+          .setDegraded(true)
+          .setDegradedReason(degradedReason)
+          .setPassages(
+              first == null ? List.of() : withLiveState(List.of(), first.getSnapshotText()));
     }
     return context.build();
+  }
+
+  /**
+   * The passages, with the sensor's live state as the last one when no passage of this sensor was
+   * accepted. An answer shows the state the snapshot view holds (the extractive answer always
+   * does), and a value shown must be cited: before the index has the snapshot (seconds after a
+   * reading, or while a demo import keeps retrieval busy) no indexed passage of the sensor can be.
+   * Its relevance is 1: it is the state of the very field the question is asked about.
+   */
+  private List<Passage> withLiveState(List<Passage> accepted, String snapshotText) {
+    String sensor = request.getSensorUuid();
+    if (snapshotText == null
+        || sensor == null
+        || accepted.stream().anyMatch(p -> sensor.equals(p.getSensorUuid()))) {
+      return accepted;
+    }
+    var passages = new ArrayList<>(accepted);
+    passages.add(
+        Passage.newBuilder()
+            .setPointId(LIVE + sensor)
+            .setText(snapshotText)
+            .setSource("sensor/" + sensor + "/live")
+            .setKbName("__all__")
+            .setSensorUuid(sensor)
+            .setChunkIndex(0)
+            .setLanguage(request.getLanguage())
+            .setRelevance(1.0)
+            .build());
+    return passages;
   }
 }

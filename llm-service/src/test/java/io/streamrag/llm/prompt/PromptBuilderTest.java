@@ -33,6 +33,28 @@ class PromptBuilderTest {
   }
 
   @Test
+  void theSensorsLiveStateAsAPassageIsShownOnceAndCitedByItsNumber() {
+    var context = Contexts.persianMoisture("r");
+    var live =
+        io.streamrag.schemas.chat.Passage.newBuilder(context.getPassages().get(0))
+            .setPointId(io.streamrag.llm.retrieval.ContextSearcher.LIVE + Contexts.SENSOR)
+            .setSource("sensor/" + Contexts.SENSOR + "/live")
+            .setText(context.getSnapshotText())
+            .build();
+    var withLive =
+        ContextRetrieved.newBuilder(context)
+            .setPassages(List.of(context.getPassages().get(1), live))
+            .build();
+
+    var prompt = builder.build(Contexts.preparation(withLive));
+
+    assertThat(prompt.system())
+        .contains("Current sensor data:\npassage [2] below")
+        .contains("[2] [Source: sensor/" + Contexts.SENSOR + "/live | Relevance: 0.91]");
+    assertThat(prompt.system().split("2026-11-29 10:00 UTC", -1)).hasSize(2);
+  }
+
+  @Test
   void theInstructionsAreThePipelinesLiveOnesInTheQuestionsLanguage() {
     var arabic =
         ContextRetrieved.newBuilder(Contexts.englishEt0("r"))

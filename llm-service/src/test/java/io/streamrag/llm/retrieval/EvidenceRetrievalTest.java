@@ -119,6 +119,31 @@ class EvidenceRetrievalTest {
   }
 
   @Test
+  void whenNoPassageOfTheSensorIsAcceptedItsLiveStateIsThePassageTheAnswerCites() {
+    // the question is about loam, so the sensor's indexed passage is no evidence for it; the
+    // answer still shows the sensor's current state, and what it shows must be citable
+    var p = step.apply(prepared("ظرفیت زراعی خاک لومی")).join();
+
+    var passages = p.context().getPassages();
+    assertThat(passages).extracting(passage -> passage.getPointId()).doesNotContain("p1");
+    var live = passages.get(passages.size() - 1);
+    assertThat(live.getSource()).isEqualTo("sensor/" + Contexts.SENSOR + "/live");
+    assertThat(live.getSensorUuid()).isEqualTo(Contexts.SENSOR);
+    assertThat(live.getText()).isEqualTo(p.context().getSnapshotText()).contains("12.5");
+    assertThat(passages).hasSize(2);
+  }
+
+  @Test
+  void anAcceptedPassageOfTheSensorIsCitedInsteadOfItsLiveState() {
+    var p = step.apply(prepared("و هفته بعد؟ رطوبت خاک")).join();
+
+    assertThat(p.context().getPassages())
+        .extracting(passage -> passage.getSource())
+        .contains("sensor/" + Contexts.SENSOR)
+        .noneMatch(source -> source.endsWith("/live"));
+  }
+
+  @Test
   void whenRetrievalDoesNotAnswerInTimeTheContextIsDegradedWithTheReason() {
     var p = step.apply(prepared("silence please")).join();
 
