@@ -13,7 +13,7 @@
 #       [--index DIR (kept, reused when it holds the chunks)] [--threads 2 (indexing)] [--merge N (segments, kept index only)] [--compact true (merge as the service does once knowledge is quiet)] [--slowest N]
 #   ./bench.sh fusion-calibration <BEIR dataset dir> [--split dev|test] [--queries 200]
 #   ./bench.sh rerank-calibration <BEIR dir>[,<BEIR dir>...] [--rerank-onnx-model m.onnx --rerank-onnx-tokenizer t.json]
-#   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6]
+#   ./bench.sh answers <BEIR dir or knowledge folder> [--questions file] [--unanswerable file] [--thresholds 0.3,0.4,0.5,0.6] [--paraphrase 0.6]
 set -euo pipefail
 cd "$(dirname "$0")"
 VERSION=0.1.0-SNAPSHOT

@@ -56,9 +56,11 @@ final class AnswerBench {
       var fusion = new FusionPolicy(settings.search(), embedder);
       var filter = TenantFilter.of(CALLER, List.of(BenchIndex.KB));
       var reranker = new FusedOrderReranker();
+      // llm.chat.paraphrase-similarity; 2: never
+      double paraphrase = Double.parseDouble(args.text("paraphrase", "0.6"));
       for (String t : args.text("thresholds", "0.3,0.4,0.5,0.6").split(",")) {
         double threshold = Double.parseDouble(t);
-        var rules = new DeterministicPlanner(threshold);
+        var rules = new DeterministicPlanner(threshold, paraphrase);
         var loop = new EvidenceLoop(model == null ? rules : model.planner(rules));
         var outcomes = new ArrayList<Outcome>();
         for (var q : set.questions()) {

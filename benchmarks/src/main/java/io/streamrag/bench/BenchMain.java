@@ -99,7 +99,7 @@ public final class BenchMain {
                      questions at every dense weight: the chosen one against the best.
                    ./bench.sh answers <BEIR dir | knowledge folder> [--questions file.jsonl]
                      [--unanswerable file.jsonl] [--mode classic] [--planner deterministic]
-                     [--thresholds 0.3,0.4,0.5,0.6] [--traces out.jsonl]
+                     [--thresholds 0.3,0.4,0.5,0.6] [--paraphrase 0.6] [--traces out.jsonl]
                      [--planner model --llm-base-url URL --llm-model NAME --llm-api-key KEY]
                      every question through the evidence loop (budget 4) over the indexed set:
                      answerable questions answered from the right document, unanswerable ones

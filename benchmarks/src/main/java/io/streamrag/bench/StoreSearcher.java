@@ -27,10 +27,13 @@ record StoreSearcher(
 
   @Override
   public CompletableFuture<Found> search(String query, Part part) {
-    return CompletableFuture.completedFuture(found(query));
+    return CompletableFuture.completedFuture(found(query, query.equals(part.text())));
   }
 
-  private Found found(String query) {
+  /**
+   * @param ownWords whether the query is the part's own text, as retrieval-service's reply is read
+   */
+  private Found found(String query, boolean ownWords) {
     var fused = store.search(fusion.query(query, language, filter));
     List<Candidate> candidates =
         reranker.rerank(query, fused, keep).stream()
@@ -44,7 +47,10 @@ record StoreSearcher(
                       c.kbName(),
                       c.sensorUuid(),
                       r.relevance(),
-                      c.language());
+                      c.language(),
+                      ownWords && r.candidate().denseRank() > 0
+                          ? r.candidate().denseSimilarity()
+                          : Double.NaN);
                 })
             .toList();
     return new Found(candidates, List.of(BenchIndex.KB), false, "");

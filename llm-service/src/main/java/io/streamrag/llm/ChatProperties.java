@@ -13,6 +13,9 @@ import org.springframework.validation.annotation.Validated;
  * @param retrievalTimeout the longest wait for retrieval-service, per search or tool call; then the
  *     search is degraded
  * @param relevanceThreshold the deterministic planner's least relevance for evidence (S3.4)
+ * @param paraphraseSimilarity the deterministic planner's least embedding similarity at which a
+ *     passage with fewer of a part's terms says it in other words (only where retrieval's dense leg
+ *     found it); above 1: never. It belongs to the embedding model: 0.6 for the bundled MiniLM
  * @param planner {@code auto} (the model plans when one is configured), {@code model} or {@code
  *     deterministic}
  * @param maxRequestAge a request older than this is skipped: its caller has given up (the gateway's
@@ -30,6 +33,7 @@ public record ChatProperties(
     @jakarta.validation.constraints.DecimalMin("0.0")
         @jakarta.validation.constraints.DecimalMax("1.0")
         double relevanceThreshold,
+    double paraphraseSimilarity,
     @jakarta.validation.constraints.Pattern(
             regexp = "auto|model|deterministic",
             message = "must be auto, model or deterministic")

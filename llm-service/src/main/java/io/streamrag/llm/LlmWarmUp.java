@@ -46,8 +46,9 @@ final class LlmWarmUp implements WarmUp {
   private final PromptInjectionGuardrail guard = new PromptInjectionGuardrail();
   private final EvidenceLoop loop;
 
-  LlmWarmUp(double relevanceThreshold) {
-    this.loop = new EvidenceLoop(new DeterministicPlanner(relevanceThreshold));
+  LlmWarmUp(double relevanceThreshold, double paraphraseSimilarity) {
+    this.loop =
+        new EvidenceLoop(new DeterministicPlanner(relevanceThreshold, paraphraseSimilarity));
   }
 
   @Override

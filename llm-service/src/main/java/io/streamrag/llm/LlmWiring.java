@@ -61,7 +61,7 @@ class LlmWiring {
   /** An answer's CPU-bound steps before readiness (health {@code warmUp}). */
   @Bean
   LlmWarmUp llmWarmUp(ChatProperties chat) {
-    return new LlmWarmUp(chat.relevanceThreshold());
+    return new LlmWarmUp(chat.relevanceThreshold(), chat.paraphraseSimilarity());
   }
 
   /** The answers' streams; held tokens are sent by the answers' timers. */
@@ -160,7 +160,7 @@ class LlmWiring {
    */
   @Bean
   Planner planner(ChatProperties chat, ProviderChain chain, JsonMapper json) {
-    var rules = new DeterministicPlanner(chat.relevanceThreshold());
+    var rules = new DeterministicPlanner(chat.relevanceThreshold(), chat.paraphraseSimilarity());
     boolean model =
         "model".equals(chat.planner()) || ("auto".equals(chat.planner()) && !chain.isEmpty());
     return model && !chain.isEmpty() ? new ModelPlanner(chain, rules, json) : rules;

@@ -31,7 +31,8 @@ public final class Contexts {
                     SENSOR,
                     1,
                     "fa",
-                    0.91),
+                    0.91,
+                    null),
                 new Passage(
                     "p2",
                     "ظرفیت زراعی خاک لومی حدود 30 درصد است. وقتی رطوبت خاک به نصف آب قابل استفاده رسید، آبیاری کنید.",
@@ -40,7 +41,8 @@ public final class Contexts {
                     "__global__",
                     0,
                     "fa",
-                    0.66)))
+                    0.66,
+                    null)))
         .setSnapshotText(
             "آخرین داده‌های خاک حسگر شما "
                 + SENSOR
@@ -64,7 +66,8 @@ public final class Contexts {
                     "__global__",
                     0,
                     "en",
-                    0.8)))
+                    0.8,
+                    null)))
         .setRetrievedAt(Instant.now())
         .build();
   }
@@ -96,7 +99,8 @@ public final class Contexts {
                     SENSOR,
                     0,
                     "ar",
-                    0.5),
+                    0.5,
+                    null),
                 new Passage(
                     "p5",
                     "التبخر النتحي المرجعي (ET0) هو استهلاك الماء لسطح مرجعي محدد: غطاء من العشب"
@@ -107,7 +111,8 @@ public final class Contexts {
                     "__global__",
                     0,
                     "ar",
-                    0.8)))
+                    0.8,
+                    null)))
         .setSnapshotText(
             "آخر قراءات التربة من مستشعرك "
                 + SENSOR

@@ -87,7 +87,8 @@ public class RetrievalSteps {
           store.search(
               policy.query(
                   question, request.getLanguage(), TenantFilter.of(request.getSensorUuid(), kbs)));
-      // 3. rerank and keep the best 3 (S0.4), each with its relevance for the prompt (S0.5)
+      // 3. rerank and keep the best 3 (S0.4), each with its relevance for the prompt (S0.5) and,
+      // where the dense leg found it, its similarity for llm-service's evidence judge
       var passages =
           reranker.rerank(question, candidates, settings.keep()).stream()
               .map(
@@ -101,7 +102,8 @@ public class RetrievalSteps {
                         c.sensorUuid(),
                         c.chunkIndex(),
                         c.language(),
-                        r.relevance());
+                        r.relevance(),
+                        r.candidate().denseRank() > 0 ? r.candidate().denseSimilarity() : null);
                   })
               .toList();
       context.setPassages(passages);

@@ -95,11 +95,35 @@ class RetrievalServiceTest extends ServiceOnBroker {
     assertThat(context.getPassages()).extracting(Passage::getSensorUuid).doesNotContain(MINE);
   }
 
+  @Test
+  void aPassageTheDenseLegFoundCarriesItsSimilarityToTheQueryForTheEvidenceJudge() {
+    // an English question: the embedder reads English, so the dense leg ran and rated the passage
+    var english = ask(MINE, "When should I irrigate as soil moisture falls?", "en");
+
+    assertThat(english.getPassages())
+        .filteredOn(p -> p.getPointId().equals("g-irr-en"))
+        .singleElement()
+        .satisfies(p -> assertThat(p.getDenseSimilarity()).isBetween(0.3, 1.0));
+
+    // a Persian one: the bundled embedder does not read Persian, nothing was rated
+    assertThat(ask(MINE, "رطوبت خاک من چقدر است؟").getPassages())
+        .isNotEmpty()
+        .allSatisfy(p -> assertThat(p.getDenseSimilarity()).isNull());
+  }
+
   private ContextRetrieved ask(String sensor, String question) {
+    return ask(sensor, question, "fa");
+  }
+
+  private ContextRetrieved ask(String sensor, String question, String language) {
     var call =
         RetrievalRequested.newBuilder()
             .setCallId(UUID.randomUUID().toString())
-            .setScope(RetrievalScopes.of(chat(sensor, question)))
+            .setScope(
+                RetrievalScopes.of(
+                    io.streamrag.schemas.chat.ChatRequested.newBuilder(chat(sensor, question))
+                        .setLanguage(language)
+                        .build()))
             .setQuery(question)
             .setRequestedAt(Instant.now())
             .build();

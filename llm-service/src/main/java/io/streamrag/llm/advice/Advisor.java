@@ -130,7 +130,8 @@ public final class Advisor {
                                 c.sensorUuid(),
                                 0,
                                 c.language(),
-                                c.relevance()))
+                                c.relevance(),
+                                null))
                     .toList());
   }
 }

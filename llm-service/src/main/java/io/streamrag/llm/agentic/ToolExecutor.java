@@ -182,7 +182,8 @@ final class ToolExecutor {
             r.getSensorUuid(),
             0,
             r.getLanguage(),
-            r.getRelevance()));
+            r.getRelevance(),
+            null));
     return numbered.size();
   }
 

@@ -6,6 +6,9 @@ package io.streamrag.llm.evidence;
  * @param pointId its id in the index
  * @param kb the knowledge base it came from ({@code __all__} for the user's own data)
  * @param relevance the reranker's score in [0, 1]
+ * @param similarity the embedding cosine of the passage to the part's own words, when the search of
+ *     those words found it through the dense leg; {@code NaN} when unknown (another query, a
+ *     language the embedder does not read, a lexical hit only)
  */
 public record Candidate(
     String pointId,
@@ -14,4 +17,18 @@ public record Candidate(
     String kb,
     String sensorUuid,
     double relevance,
-    String language) {}
+    String language,
+    double similarity) {
+
+  /** A candidate whose similarity to the part is unknown. */
+  public Candidate(
+      String pointId,
+      String text,
+      String source,
+      String kb,
+      String sensorUuid,
+      double relevance,
+      String language) {
+    this(pointId, text, source, kb, sensorUuid, relevance, language, Double.NaN);
+  }
+}

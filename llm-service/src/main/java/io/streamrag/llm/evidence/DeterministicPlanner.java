@@ -24,7 +24,17 @@ public final class DeterministicPlanner implements Planner {
    *     glossary's synonyms and translations) a passage must hold to be evidence
    */
   public DeterministicPlanner(double threshold) {
-    this.judge = new PassageJudge(threshold);
+    this(threshold, Double.POSITIVE_INFINITY);
+  }
+
+  /**
+   * @param threshold as above
+   * @param paraphrase the least embedding similarity to a part at which a passage that holds fewer
+   *     of its terms, but at least 0.3 of them, says it in other words; {@code
+   *     Double.POSITIVE_INFINITY}: never
+   */
+  public DeterministicPlanner(double threshold, double paraphrase) {
+    this.judge = new PassageJudge(threshold, paraphrase);
   }
 
   @Override

@@ -83,11 +83,15 @@ public final class ContextSearcher implements Searcher {
                 degradedReason = "knowledge base unavailable: " + reason;
                 return new Found(List.of(), List.of(), true, reason);
               }
-              return found(context);
+              return found(context, part != null && query.equals(part.text()));
             });
   }
 
-  private synchronized Found found(ContextRetrieved context) {
+  /**
+   * @param ownWords whether the query searched was the part's own text: only then is a passage's
+   *     dense similarity its similarity to the part
+   */
+  private synchronized Found found(ContextRetrieved context, boolean ownWords) {
     if (first == null) {
       first = context;
     }
@@ -108,7 +112,8 @@ public final class ContextSearcher implements Searcher {
               p.getKbName(),
               p.getSensorUuid(),
               p.getRelevance(),
-              p.getLanguage()));
+              p.getLanguage(),
+              ownWords && p.getDenseSimilarity() != null ? p.getDenseSimilarity() : Double.NaN));
     }
     return new Found(candidates, context.getKbNames(), false, "");
   }

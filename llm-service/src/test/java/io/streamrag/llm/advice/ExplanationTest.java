@@ -36,7 +36,8 @@ class ExplanationTest {
             "__global__",
             0,
             "en",
-            0.8);
+            0.8,
+            null);
 
     var text =
         explanation
