@@ -46,7 +46,22 @@ final class FunctionWords {
 
   /** True for a folded word that carries no topic. */
   static boolean contains(String word) {
-    return word.length() < 2 || WORDS.contains(word) || StopWords.contains(word) || isVerb(word);
+    return word.length() < 2 || listed(word) || isVerb(word) || withSpokenCopula(word);
+  }
+
+  private static boolean listed(String word) {
+    return WORDS.contains(word) || StopWords.contains(word);
+  }
+
+  /**
+   * A Persian function word with the spoken copula, «ه» for «است»: «چنده» (how many is it), «بهتره»
+   * (is better). The word before it has three letters or more, so «راه» (way) is not «را».
+   */
+  private static boolean withSpokenCopula(String word) {
+    return word.length() > 3
+        && word.endsWith("ه")
+        && Stems.isArabicScript(word)
+        && listed(word.substring(0, word.length() - 1));
   }
 
   /**
