@@ -68,7 +68,8 @@ final class LlmWarmUp implements WarmUp {
             "warm-up",
             null,
             0.8,
-            sample.language());
+            sample.language(),
+            Double.NaN);
     Searcher searcher =
         (query, part) ->
             CompletableFuture.completedFuture(

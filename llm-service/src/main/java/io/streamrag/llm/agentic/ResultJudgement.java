@@ -96,7 +96,8 @@ final class ResultJudgement {
         r.getKnowledgeBaseId(),
         r.getSensorUuid(),
         r.getRelevance(),
-        r.getLanguage());
+        r.getLanguage(),
+        Double.NaN);
   }
 
   Map<Part, List<Candidate>> accepted() {

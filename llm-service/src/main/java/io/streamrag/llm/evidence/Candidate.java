@@ -18,17 +18,4 @@ public record Candidate(
     String sensorUuid,
     double relevance,
     String language,
-    double similarity) {
-
-  /** A candidate whose similarity to the part is unknown. */
-  public Candidate(
-      String pointId,
-      String text,
-      String source,
-      String kb,
-      String sensorUuid,
-      double relevance,
-      String language) {
-    this(pointId, text, source, kb, sensorUuid, relevance, language, Double.NaN);
-  }
-}
+    double similarity) {}

@@ -66,7 +66,7 @@ class EvidenceLoopTest {
   }
 
   static Candidate candidate(String id, String text) {
-    return new Candidate(id, text, "src/" + id, "kb", "__global__", 0.5, "en");
+    return new Candidate(id, text, "src/" + id, "kb", "__global__", 0.5, "en", Double.NaN);
   }
 
   @Test

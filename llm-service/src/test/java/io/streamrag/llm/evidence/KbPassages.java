@@ -6,7 +6,7 @@ final class KbPassages {
   private KbPassages() {}
 
   static Candidate passage(String id, String text, String source, double relevance) {
-    return new Candidate(id, text, source, "kb", "__global__", relevance, "en");
+    return new Candidate(id, text, source, "kb", "__global__", relevance, "en", Double.NaN);
   }
 
   /** The one passage on wheat's nitrogen. */

@@ -15,7 +15,14 @@ abstract class PlannerContract {
 
   static Candidate passage(String id, String text, double relevance) {
     return new Candidate(
-        id, text, "fertilization/" + id + ".en.md", "fertilization", "__global__", relevance, "en");
+        id,
+        text,
+        "fertilization/" + id + ".en.md",
+        "fertilization",
+        "__global__",
+        relevance,
+        "en",
+        Double.NaN);
   }
 
   @Test
