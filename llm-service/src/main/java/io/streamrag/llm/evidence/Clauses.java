@@ -163,7 +163,7 @@ final class Clauses {
       // a clause of plain words only ("how does it change during the season") names no topic
       if (Distributive.asks(clause) || general(clause)) {
         // "each" is asked once per side later (Splitter); "for most crops", «لأغلب المحاصيل», is
-        // about crops in general, not the one before: nothing carried
+        // about crops in general, and ET0 about none, not the one before: nothing carried
         taken = List.of();
       } else if (pronoun(clause)
           && !carry.crops.isEmpty()
@@ -246,12 +246,15 @@ final class Clauses {
   private static final Set<String> CROPS_IN_GENERAL =
       Set.of("crops", "plants", "محصولات", "گیاهان", "المحاصیل", "محاصیل", "النباتات");
 
+  /** ET0 is the reference crop's evapotranspiration (FAO-56): no field's crop changes it. */
+  private static final Set<String> REFERENCE = Set.of("et0", "eto", "et₀");
+
   private static boolean general(String clause) {
     return java.util.Arrays.stream(clause.split("\\s+"))
         .map(QuestionTokens::norm)
         // «للمحاصيل» is «ل» + «المحاصيل»
         .map(w -> w.startsWith("لل") ? "ال" + w.substring(2) : w)
-        .anyMatch(CROPS_IN_GENERAL::contains);
+        .anyMatch(w -> CROPS_IN_GENERAL.contains(w) || REFERENCE.contains(w));
   }
 
   private static boolean pronoun(String clause) {

@@ -40,6 +40,21 @@ class DeterministicPlannerDecomposeTest {
   }
 
   @Test
+  void etZeroIsNoCropsSoTheCropBeforeIsNotCarriedIntoIt() {
+    // ET0 is the reference crop's (FAO-56): a passage on it names no field's crop
+    var parts =
+        planner.decompose(
+            "I grow wheat near Yazd. What is its mid-season Kc? And how high is ET0 in summer?",
+            "en");
+
+    assertThat(parts)
+        .extracting(Part::text)
+        .containsExactly("What is wheat mid-season Kc?", "And how high is ET0 in summer?");
+    assertThat(parts.get(1).text()).doesNotContain("wheat");
+    assertThat(parts.get(1).entities()).doesNotContain("wheat");
+  }
+
+  @Test
   void compareAndAChoiceWithWhichAreSplitToo() {
     assertThat(texts("Compare field capacity and wilting point", "en"))
         .containsExactly("field capacity", "wilting point");
