@@ -198,6 +198,17 @@ final class Sentences {
     }
     return words.contains(t.norm(first))
         || requests.contains(t.norm(first))
-        || WANTS_TO_KNOW.matcher(t.text(first, t.size())).lookingAt();
+        || WANTS_TO_KNOW.matcher(t.text(first, t.size())).lookingAt()
+        || AFTER_A_LEAD_IN.matcher(sentence).lookingAt();
   }
+
+  /**
+   * A question after a short lead-in and a comma: "one more thing, what wind speed is ok", "by the
+   * way, how long …". Only the words that open a question and seldom a clause after a comma: "… in
+   * autumn, when the soil was moist" tells.
+   */
+  private static final Pattern AFTER_A_LEAD_IN =
+      Pattern.compile(
+          "(?i)\\s*(?:[\\p{L}\\d'’]+\\s+){0,3}[\\p{L}\\d'’]+\\s*,\\s*"
+              + "(?:what|what's|whats|how|how's|should|can|could|does|do|is|are)\\b");
 }

@@ -55,6 +55,26 @@ class DeterministicPlannerDecomposeTest {
   }
 
   @Test
+  void aQuestionAfterALeadInAndACommaAsksWhileAClauseAfterACommaTells() {
+    assertThat(
+            texts(
+                "Could my seedlings get frost at plant level? one more thing, what wind speed is ok"
+                    + " for spraying",
+                "en"))
+        .hasSize(2)
+        .last()
+        .asString()
+        .contains("wind speed");
+    // "…, when the soil was moist" is no question: one part, the sowing told beside it
+    assertThat(
+            texts(
+                "We sowed winter wheat in autumn, when the soil was moist. How much nitrogen does"
+                    + " it need?",
+                "en"))
+        .hasSize(1);
+  }
+
+  @Test
   void compareAndAChoiceWithWhichAreSplitToo() {
     assertThat(texts("Compare field capacity and wilting point", "en"))
         .containsExactly("field capacity", "wilting point");
