@@ -32,9 +32,12 @@ final class Sentences {
 
   private static final Pattern BULLET = Pattern.compile("(?m)^\\s*[-*•▪◦]\\s+");
 
-  /** A sentence ends at a question mark, a line break, or a full stop before a new sentence. */
+  /**
+   * A sentence ends at a question mark, a line break, or a full stop before a word: typed in lower
+   * case too ("no wind. could my seedlings …"); a listed abbreviation is no end.
+   */
   private static final Pattern BOUNDARY =
-      Pattern.compile("(?<=[?؟!])\\s+|\\s*\\n\\s*|(?<=\\S\\.)\\s+(?=[\\p{Lu}\\p{IsArabic}])");
+      Pattern.compile("(?<=[?؟!])\\s+|\\s*\\n\\s*|(?<=\\S\\.)\\s+(?=[\\p{L}])");
 
   /** Words that end with a full stop without ending a sentence. */
   private static final Set<String> ABBREVIATIONS =

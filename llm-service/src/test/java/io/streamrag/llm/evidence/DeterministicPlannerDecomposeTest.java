@@ -75,6 +75,19 @@ class DeterministicPlannerDecomposeTest {
   }
 
   @Test
+  void aSentenceTypedInLowerCaseAfterAFullStopIsASentenceOfItsOwn() {
+    // the forecast is told, the frost is asked: the part is the question alone
+    assertThat(
+            texts(
+                "weather app says a low of 2 degrees tonight, no wind. could my seedlings get"
+                    + " frost at plant level?",
+                "en"))
+        .singleElement()
+        .asString()
+        .startsWith("could my seedlings");
+  }
+
+  @Test
   void compareAndAChoiceWithWhichAreSplitToo() {
     assertThat(texts("Compare field capacity and wilting point", "en"))
         .containsExactly("field capacity", "wilting point");
