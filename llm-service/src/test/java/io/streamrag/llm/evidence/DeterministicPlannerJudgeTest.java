@@ -230,4 +230,16 @@ class DeterministicPlannerJudgeTest {
     assertThat(verdict.accepted()).isFalse();
     assertThat(verdict.reason()).isEqualTo("entity mismatch: manganese not in the passage");
   }
+
+  @Test
+  void aUnitWrittenAsASymbolIsTheUnitWrittenInWords() {
+    var verdict =
+        judge(
+            "How many hectares are in one km²?",
+            "en",
+            "One hectare is 10,000 square metres. One square kilometre is 100 hectares.",
+            "en");
+
+    assertThat(verdict.accepted()).as(verdict.reason()).isTrue();
+  }
 }
