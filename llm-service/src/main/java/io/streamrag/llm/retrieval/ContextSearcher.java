@@ -131,22 +131,20 @@ public final class ContextSearcher implements Searcher {
             .setKbNames(List.copyOf(kbs))
             .setQuery(query)
             .setRetrievedAt(clock.instant());
-    List<Passage> passages = evidence.accepted().stream().map(c -> seen.get(c.pointId())).toList();
+    List<Passage> passages =
+        evidence.degraded()
+            ? List.of()
+            : evidence.accepted().stream().map(c -> seen.get(c.pointId())).toList();
     if (first != null) {
       context
           .setSnapshotText(first.getSnapshotText())
           .setSnapshotMeasuredAt(first.getSnapshotMeasuredAt());
       passages = withLiveState(passages, first.getSnapshotText());
     }
-    context.setPassages(passages);
     if (evidence.degraded()) {
-      context
-          .setDegraded(true)
-          .setDegradedReason(degradedReason)
-          .setPassages(
-              first == null ? List.of() : withLiveState(List.of(), first.getSnapshotText()));
+      context.setDegraded(true).setDegradedReason(degradedReason);
     }
-    return context.build();
+    return context.setPassages(passages).build();
   }
 
   /**
